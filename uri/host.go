@@ -1,0 +1,250 @@
+package uri
+
+import "github.com/urikit/urikit/internal/chars"
+
+// regNameKind classifies a host that matched reg-name: RFC 3986 3.2.2
+// says a host that also matches IPv4address is an IPv4 address.
+func regNameKind(h string) HostKind {
+	if isIPv4(h) {
+		return IPv4
+	}
+	return RegName
+}
+
+// isIPv4 reports whether h matches
+//
+//	IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
+//	dec-octet   = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35
+//
+// that is, four decimal numbers 0-255 without leading zeros.
+func isIPv4(h string) bool {
+	octets, i := 0, 0
+	for octets < 4 {
+		j, ok := decOctet(h, i)
+		if !ok {
+			return false
+		}
+		octets++
+		i = j
+		if octets < 4 {
+			if i >= len(h) || h[i] != '.' {
+				return false
+			}
+			i++
+		}
+	}
+	return i == len(h)
+}
+
+// decOctet scans a dec-octet at h[i:] and returns the offset past it.
+func decOctet(h string, i int) (int, bool) {
+	v, j := 0, i
+	for j < len(h) && j-i < 3 && chars.Is(h[j], chars.Digit) {
+		if j > i && v == 0 {
+			return 0, false // leading zero
+		}
+		v = v*10 + int(h[j]-'0')
+		j++
+	}
+	if j == i || v > 255 {
+		return 0, false
+	}
+	return j, true
+}
+
+// parseIPLiteral parses an IP-literal starting at s[i] == '[' and returns
+// the offset past its "]".
+//
+//	IP-literal = "[" ( IPv6address / IPvFuture  ) "]"
+//	IPvFuture  = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
+//	IPv6addrz  = IPv6address "%25" ZoneID           ; RFC 6874
+//	ZoneID     = 1*( unreserved / pct-encoded )
+func parseIPLiteral(s string, i int, mode Mode) (int, HostKind, error) {
+	n := len(s)
+	i++
+	if i < n && (s[i] == 'v' || s[i] == 'V') {
+		i++
+		j := i
+		for i < n && chars.Is(s[i], chars.Hex) {
+			i++
+		}
+		if i == j || i >= n || s[i] != '.' {
+			return 0, 0, fail(s, i, ComponentHost, ErrInvalidIPLiteral)
+		}
+		i++
+		j = i
+		for i < n && chars.Is(s[i], chars.FutureTail) {
+			i++
+		}
+		if i == j || i >= n || s[i] != ']' {
+			return 0, 0, fail(s, i, ComponentHost, ErrInvalidIPLiteral)
+		}
+		return i + 1, IPvFuture, nil
+	}
+	i, err := scanIPv6(s, i, mode)
+	if err != nil {
+		return 0, 0, err
+	}
+	return i, IPv6, nil
+}
+
+// scanIPv6 scans the IPv6address of RFC 3986 3.2.2 (and a zone, if mode
+// allows it) from i up to and including the closing "]". It is a state
+// machine rather than the nine alternatives of the ABNF so that it fails
+// at the first byte after which no completion is valid:
+//
+//   - without "::", exactly 8 groups, the last two possibly an IPv4address;
+//   - with one "::", at most 7 explicit groups (it stands for at least one);
+//   - an h16 has 1 to 4 hex digits; an IPv4 part comes last and counts as 2.
+func scanIPv6(s string, i int, mode Mode) (int, error) {
+	n := len(s)
+	groups := 0  // completed groups
+	run := 0     // hex digits of the current group
+	colons := 0  // consecutive colons just read
+	dbl := false // "::" seen
+	bad := func(off int) (int, error) { return 0, fail(s, off, ComponentHost, ErrInvalidIPLiteral) }
+	for ; i < n; i++ {
+		c := s[i]
+		switch {
+		case chars.Is(c, chars.Hex):
+			switch {
+			case colons == 1 && groups == 0:
+				return bad(i) // a leading ":" must be "::"
+			case run == 4:
+				return bad(i)
+			case run == 0 && (dbl && groups >= 7 || groups >= 8):
+				return bad(i)
+			}
+			run++
+			colons = 0
+		case c == ':':
+			switch {
+			case run > 0:
+				groups++
+				run = 0
+				colons = 1
+				// Another group, or "::", must be able to follow.
+				if dbl && groups > 6 || groups > 7 {
+					return bad(i)
+				}
+			case colons == 1 && !dbl:
+				dbl = true
+				colons = 2
+			case colons == 0 && groups == 0 && !dbl:
+				colons = 1 // leading colon
+			default:
+				return bad(i)
+			}
+		case c == '.':
+			// The current group was the first dec-octet of an IPv4address,
+			// which must come last and count as two groups.
+			if run == 0 || !ipv4Fits(groups, dbl) {
+				return bad(i)
+			}
+			if !isDecOctet(s[i-run : i]) {
+				return bad(i)
+			}
+			j, ok := scanIPv4Tail(s, i+1)
+			if !ok {
+				return bad(j)
+			}
+			return closeIPv6(s, j, mode)
+		case c == ']' || c == '%':
+			total := groups
+			if run > 0 {
+				total++
+			}
+			if colons == 1 || !dbl && total != 8 {
+				return bad(i)
+			}
+			return closeIPv6(s, i, mode)
+		default:
+			return bad(i)
+		}
+	}
+	return bad(n)
+}
+
+// isDecOctet reports whether x is exactly one dec-octet.
+func isDecOctet(x string) bool {
+	j, ok := decOctet(x, 0)
+	return ok && j == len(x)
+}
+
+// ipv4Fits reports whether an IPv4address (two groups, last) may follow
+// groups completed groups.
+func ipv4Fits(groups int, dbl bool) bool {
+	if dbl {
+		return groups+2 <= 7
+	}
+	return groups == 6
+}
+
+// scanIPv4Tail scans the last three dec-octets of an IPv4address
+// starting at i. It returns the offset past them, or the offset of the
+// first offending byte.
+func scanIPv4Tail(s string, i int) (int, bool) {
+	for octet := 1; octet < 4; octet++ {
+		v, j := 0, i
+		for j < len(s) && chars.Is(s[j], chars.Digit) {
+			if (j > i && v == 0) || j-i == 3 {
+				return j, false
+			}
+			v = v*10 + int(s[j]-'0')
+			if v > 255 {
+				return j, false
+			}
+			j++
+		}
+		if j == i {
+			return j, false
+		}
+		i = j
+		if octet < 3 {
+			if i >= len(s) || s[i] != '.' {
+				return i, false
+			}
+			i++
+		}
+	}
+	return i, true
+}
+
+// closeIPv6 reads an optional zone and the "]" at s[i].
+func closeIPv6(s string, i int, mode Mode) (int, error) {
+	n := len(s)
+	if i < n && s[i] == '%' {
+		if mode&AllowZoneID == 0 {
+			return 0, fail(s, i, ComponentHost, ErrZoneID)
+		}
+		if i+1 >= n || s[i+1] != '2' {
+			return 0, fail(s, i+1, ComponentHost, ErrInvalidIPLiteral)
+		}
+		if i+2 >= n || s[i+2] != '5' {
+			return 0, fail(s, i+2, ComponentHost, ErrInvalidIPLiteral)
+		}
+		i += 3
+		j := i
+		for i < n {
+			if chars.Is(s[i], chars.Unreserved) {
+				i++
+				continue
+			}
+			if s[i] == '%' {
+				if e := chars.PctError(s, i); e >= 0 {
+					return 0, fail(s, e, ComponentHost, ErrInvalidPercent)
+				}
+				i += 3
+				continue
+			}
+			break
+		}
+		if i == j {
+			return 0, fail(s, i, ComponentHost, ErrInvalidIPLiteral)
+		}
+	}
+	if i >= n || s[i] != ']' {
+		return 0, fail(s, i, ComponentHost, ErrInvalidIPLiteral)
+	}
+	return i + 1, nil
+}

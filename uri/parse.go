@@ -1,0 +1,581 @@
+package uri
+
+import (
+	"errors"
+	"math"
+	"strconv"
+
+	"github.com/urikit/urikit/internal/chars"
+)
+
+// Mode selects the grammar Parse follows, and options of it. Modes
+// combine with |: ParseWith(s, RFC3986|AllowZoneID).
+type Mode uint8
+
+const (
+	// RFC3986 is the generic syntax of RFC 3986 (STD 66), Appendix A.
+	// It is the default.
+	RFC3986 Mode = 0
+	// RFC2396 is the grammar of the 1998 draft that became RFC 2396
+	// (draft-fielding-uri-syntax-02, Appendix A): no IP literals, the
+	// opaque-URI form "scheme:" *uric, and registry-based authorities.
+	RFC2396 Mode = 1
+	// AllowZoneID accepts an IPv6 zone identifier in an IP-literal,
+	// written "%25" ZoneID as RFC 6874 section 2 says ("[fe80::1%25en0]").
+	// Strict RFC 3986 has no zone identifiers, so it is off by default.
+	AllowZoneID Mode = 2
+)
+
+// Component names a part of a URI reference, for errors.
+type Component uint8
+
+// The components of a URI reference (RFC 3986 section 3).
+const (
+	ComponentScheme Component = iota + 1
+	ComponentAuthority
+	ComponentUserinfo
+	ComponentHost
+	ComponentPort
+	ComponentPath
+	ComponentQuery
+	ComponentFragment
+)
+
+var componentNames = [...]string{
+	ComponentScheme:    "scheme",
+	ComponentAuthority: "authority",
+	ComponentUserinfo:  "userinfo",
+	ComponentHost:      "host",
+	ComponentPort:      "port",
+	ComponentPath:      "path",
+	ComponentQuery:     "query",
+	ComponentFragment:  "fragment",
+}
+
+// String returns the component's name, as in "path".
+func (c Component) String() string {
+	if int(c) < len(componentNames) && componentNames[c] != "" {
+		return componentNames[c]
+	}
+	return "component"
+}
+
+// Reasons a reference fails to parse. A *ParseError wraps one of them, so
+// callers can branch with errors.Is(err, uri.ErrInvalidPercent).
+var (
+	ErrInvalidCharacter    = errors.New("invalid character")
+	ErrInvalidPercent      = errors.New("malformed percent-encoding")
+	ErrInvalidScheme       = errors.New("invalid scheme")
+	ErrInvalidPort         = errors.New("invalid port")
+	ErrInvalidIPLiteral    = errors.New("invalid IP literal")
+	ErrZoneID              = errors.New("IPv6 zone identifier not allowed")
+	ErrUnexpectedEnd       = errors.New("unexpected end of input")
+	ErrTooLong             = errors.New("input longer than 2 GiB")
+	ErrColonInFirstSegment = errors.New("colon in the first segment of a relative path")
+)
+
+// ParseError reports why and where a string is not a URI reference.
+//
+// Offset is the length of the longest prefix of Input that is still the
+// beginning of some valid URI reference: the offset of the first byte
+// that no valid reference could have there, or len(Input) when the input
+// ends too early. So "http://u@s@h/" fails at 10 (the second "@"), and
+// "#a#b" at 2.
+type ParseError struct {
+	Input     string
+	Offset    int
+	Component Component
+	Reason    error
+}
+
+// Error returns a message such as
+// `uri: invalid character '{' at offset 9 in path of "http://a/{x}"`.
+func (e *ParseError) Error() string {
+	return "uri: " + e.Message() + " of " + strconv.Quote(e.Input)
+}
+
+// Message returns the error without the input: the reason, the offending
+// byte and the component, as in `invalid character '{' at offset 9 in path`.
+func (e *ParseError) Message() string {
+	msg := e.Reason.Error()
+	if e.Offset < len(e.Input) && e.Reason != ErrUnexpectedEnd {
+		c := e.Input[e.Offset]
+		if c >= 0x20 && c < 0x7f {
+			msg += " '" + string(rune(c)) + "'"
+		} else {
+			msg += " byte 0x" + string(chars.UpperHex[c>>4]) + string(chars.UpperHex[c&15])
+		}
+	}
+	return msg + " at offset " + strconv.Itoa(e.Offset) + " in " + e.Component.String()
+}
+
+// Unwrap returns the reason, one of the Err values of this package.
+func (e *ParseError) Unwrap() error { return e.Reason }
+
+func fail(s string, off int, c Component, reason error) error {
+	if off >= len(s) && reason != ErrTooLong {
+		off = len(s)
+		reason = ErrUnexpectedEnd
+	}
+	return &ParseError{Input: s, Offset: off, Component: c, Reason: reason}
+}
+
+func unhex(b byte) byte { return byte(chars.Unhex(b)) }
+
+// Parse parses s as a URI reference (RFC 3986 section 4.1: an absolute
+// URI or a relative reference) against the complete grammar of RFC 3986
+// Appendix A. On success u.String() == s. Parse allocates nothing unless
+// it fails.
+func Parse(s string) (URI, error) { return ParseWith(s, RFC3986) }
+
+// ParseWith parses s with the grammar and options that mode selects.
+func ParseWith(s string, mode Mode) (URI, error) {
+	if len(s) > math.MaxInt32 {
+		return URI{}, fail(s, 0, ComponentPath, ErrTooLong)
+	}
+	if mode&RFC2396 != 0 {
+		return parse2396(s)
+	}
+	return parse3986(s, mode)
+}
+
+// MustParse is like Parse but panics on error. It is for URIs written in
+// programs, such as package-level variables.
+func MustParse(s string) URI {
+	u, err := Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
+
+// parse3986 scans s left to right once. Every check fails at the first
+// byte that no valid URI reference could have at that place, which is
+// what ParseError.Offset promises.
+//
+//	URI-reference = URI / relative-ref
+//	URI           = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
+//	relative-ref  = relative-part [ "?" query ] [ "#" fragment ]
+func parse3986(s string, mode Mode) (URI, error) {
+	u := URI{s: s}
+	n := len(s)
+	i := 0
+	// scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+	if n > 0 && chars.Is(s[0], chars.Alpha) {
+		j := 1
+		for j < n && chars.Is(s[j], chars.Scheme) {
+			j++
+		}
+		if j < n && s[j] == ':' {
+			u.flags |= hasScheme
+			u.schemeEnd = int32(j)
+			i = j + 1
+		}
+	}
+	// hier-part / relative-part: "//" authority path-abempty, or a path.
+	if i+1 < n && s[i] == '/' && s[i+1] == '/' {
+		u.flags |= hasAuthority
+		var err error
+		i, err = u.parseAuthority(s, i+2, mode)
+		if err != nil {
+			return URI{}, err
+		}
+	} else {
+		u.hostStart, u.hostEnd = int32(i), int32(i)
+	}
+	u.pathStart = int32(i)
+	// path: *( pchar / "/" ). Without scheme and authority, the first
+	// segment is segment-nz-nc: a colon there would make it a scheme, so
+	// it fails at the colon (RFC 3986 4.2).
+	noColon := u.flags&(hasScheme|hasAuthority) == 0
+	for i < n {
+		c := s[i]
+		if chars.Is(c, chars.PChar) {
+			if c == ':' && noColon {
+				return URI{}, fail(s, i, ComponentPath, ErrColonInFirstSegment)
+			}
+			i++
+			continue
+		}
+		switch c {
+		case '/':
+			noColon = false
+			i++
+			continue
+		case '%':
+			if e := chars.PctError(s, i); e >= 0 {
+				return URI{}, fail(s, e, ComponentPath, ErrInvalidPercent)
+			}
+			i += 3
+			continue
+		case '?', '#':
+		default:
+			return URI{}, fail(s, i, ComponentPath, ErrInvalidCharacter)
+		}
+		break
+	}
+	u.pathEnd = int32(i)
+	// query = *( pchar / "/" / "?" )
+	if i < n && s[i] == '?' {
+		u.flags |= hasQuery
+		var err error
+		if i, err = scanQueryFrag(s, i+1, ComponentQuery); err != nil {
+			return URI{}, err
+		}
+	}
+	u.queryEnd = int32(i)
+	// fragment = *( pchar / "/" / "?" )
+	if i < n {
+		// s[i] == '#': scanQueryFrag stops only there.
+		u.flags |= hasFragment
+		j, err := scanQueryFrag(s, i+1, ComponentFragment)
+		if err != nil {
+			return URI{}, err
+		}
+		if j < n {
+			return URI{}, fail(s, j, ComponentFragment, ErrInvalidCharacter)
+		}
+	}
+	return u, nil
+}
+
+// scanQueryFrag scans *( pchar / "/" / "?" ) from i and returns the
+// offset of the first '#' or len(s).
+func scanQueryFrag(s string, i int, c Component) (int, error) {
+	for i < len(s) {
+		b := s[i]
+		if chars.Is(b, chars.QueryFrag) {
+			i++
+			continue
+		}
+		switch b {
+		case '%':
+			if e := chars.PctError(s, i); e >= 0 {
+				return 0, fail(s, e, c, ErrInvalidPercent)
+			}
+			i += 3
+			continue
+		case '#':
+			return i, nil
+		}
+		return 0, fail(s, i, c, ErrInvalidCharacter)
+	}
+	return i, nil
+}
+
+// parseAuthority parses the authority starting at i (after "//") and
+// returns the offset just past it.
+//
+//	authority = [ userinfo "@" ] host [ ":" port ]
+//	userinfo  = *( unreserved / pct-encoded / sub-delims / ":" )
+//	host      = IP-literal / IPv4address / reg-name
+//	port      = *DIGIT
+//
+// Until an "@" is seen, the bytes read so far may still be a userinfo, so
+// a colon followed by something other than digits fails only at the end
+// of the authority ("//a:b" could have become "//a:b@h").
+func (u *URI) parseAuthority(s string, i int, mode Mode) (int, error) {
+	n := len(s)
+	start := i
+	if i < n && s[i] != '[' {
+		colon := -1
+		for i < n {
+			c := s[i]
+			if chars.Is(c, chars.UserInfo) {
+				if c == ':' && colon < 0 {
+					colon = i
+				}
+				i++
+				continue
+			}
+			if c == '%' {
+				if e := chars.PctError(s, i); e >= 0 {
+					return 0, fail(s, e, ComponentAuthority, ErrInvalidPercent)
+				}
+				i += 3
+				continue
+			}
+			break
+		}
+		if i < n && s[i] == '@' {
+			u.flags |= hasUserinfo
+			i++
+			start = i
+		} else {
+			// No userinfo: host [ ":" port ] ends here.
+			if !(i == n || s[i] == '/' || s[i] == '?' || s[i] == '#') {
+				return 0, fail(s, i, ComponentHost, ErrInvalidCharacter)
+			}
+			u.hostStart = int32(start)
+			if colon < 0 {
+				u.hostEnd = int32(i)
+				u.hostKind = regNameKind(s[start:i])
+				return i, nil
+			}
+			u.hostEnd = int32(colon)
+			u.hostKind = regNameKind(s[start:colon])
+			u.flags |= hasPort
+			for j := colon + 1; j < i; j++ {
+				if !chars.Is(s[j], chars.Digit) {
+					// Still a valid userinfo up to here; the end of the
+					// authority is the first byte that cannot be.
+					return 0, fail(s, i, ComponentPort, ErrInvalidPort)
+				}
+			}
+			return i, nil
+		}
+	}
+	// host, after a userinfo or starting with "[".
+	u.hostStart = int32(i)
+	if i < n && s[i] == '[' {
+		j, kind, err := parseIPLiteral(s, i, mode)
+		if err != nil {
+			return 0, err
+		}
+		u.hostKind = kind
+		i = j
+	} else {
+		for i < n {
+			c := s[i]
+			if chars.Is(c, chars.RegName) {
+				i++
+				continue
+			}
+			if c == '%' {
+				if e := chars.PctError(s, i); e >= 0 {
+					return 0, fail(s, e, ComponentHost, ErrInvalidPercent)
+				}
+				i += 3
+				continue
+			}
+			break
+		}
+		u.hostKind = regNameKind(s[u.hostStart:i])
+	}
+	u.hostEnd = int32(i)
+	if i < n && s[i] == ':' {
+		u.flags |= hasPort
+		i++
+		for i < n && chars.Is(s[i], chars.Digit) {
+			i++
+		}
+		if i < n && !(s[i] == '/' || s[i] == '?' || s[i] == '#') {
+			return 0, fail(s, i, ComponentPort, ErrInvalidPort)
+		}
+		return i, nil
+	}
+	if i < n && !(s[i] == '/' || s[i] == '?' || s[i] == '#') {
+		return 0, fail(s, i, ComponentHost, ErrInvalidCharacter)
+	}
+	return i, nil
+}
+
+// parse2396 parses s with the 1998 draft's grammar (its Appendix A). Its
+// components are those of the Appendix B regular expression
+//
+//	^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
+//
+// and every byte outside the fragment delimiter must be uric (reserved,
+// unreserved or an escaped triplet): with a scheme, opaque-URI =
+// scheme ":" *uric accepts any such string, and without one the
+// relativeURI forms use subsets of uric that the delimiters already
+// separate. A first segment with a colon before any "/" must be a scheme
+// (section 3.3: "this:that" would be mistaken for a scheme name).
+func parse2396(s string) (URI, error) {
+	u := URI{s: s, flags: grammar2396}
+	n := len(s)
+	// Validate every byte first: uric or escaped, with one "#".
+	hash := -1
+	for i := 0; i < n; i++ {
+		c := s[i]
+		if chars.Is(c, chars.Uric2396) {
+			continue
+		}
+		if c == '%' {
+			if e := chars.PctError(s, i); e >= 0 {
+				return URI{}, fail(s, e, component2396(s, e, hash), ErrInvalidPercent)
+			}
+			i += 2
+			continue
+		}
+		if c == '#' && hash < 0 {
+			hash = i
+			continue
+		}
+		return URI{}, fail(s, i, component2396(s, i, hash), ErrInvalidCharacter)
+	}
+	end := n
+	if hash >= 0 {
+		end = hash
+	}
+	i := 0
+	// ([^:/?#]+):
+	j := 0
+	for j < end && s[j] != ':' && s[j] != '/' && s[j] != '?' {
+		j++
+	}
+	if j < end && s[j] == ':' {
+		if j == 0 || !chars.Is(s[0], chars.Alpha) {
+			return URI{}, fail(s, j, ComponentPath, ErrColonInFirstSegment)
+		}
+		for k := 1; k < j; k++ {
+			if !chars.Is(s[k], chars.Scheme) {
+				return URI{}, fail(s, j, ComponentScheme, ErrInvalidScheme)
+			}
+		}
+		u.flags |= hasScheme
+		u.schemeEnd = int32(j)
+		i = j + 1
+	}
+	// (//([^/?#]*))?
+	u.hostStart, u.hostEnd = int32(i), int32(i)
+	if i+1 < end && s[i] == '/' && s[i+1] == '/' {
+		u.flags |= hasAuthority
+		i += 2
+		a := i
+		for i < end && s[i] != '/' && s[i] != '?' {
+			i++
+		}
+		u.authority2396(s, a, i)
+	}
+	u.pathStart = int32(i)
+	for i < end && s[i] != '?' {
+		i++
+	}
+	u.pathEnd = int32(i)
+	if i < end {
+		u.flags |= hasQuery
+	}
+	u.queryEnd = int32(end)
+	if hash >= 0 {
+		u.flags |= hasFragment
+	}
+	return u, nil
+}
+
+// component2396 names the component that holds offset off, for errors.
+func component2396(s string, off, hash int) Component {
+	if hash >= 0 && off > hash {
+		return ComponentFragment
+	}
+	for i := 0; i < off && i < len(s); i++ {
+		if s[i] == '?' {
+			return ComponentQuery
+		}
+	}
+	return ComponentPath
+}
+
+// authority2396 splits the authority s[a:b] by the 1998 draft's rules:
+//
+//	authority = server | reg_name
+//	server    = [ [ userinfo "@" ] hostport ]
+//	hostport  = host [ ":" port ]
+//	host      = hostname | IPv4address
+//
+// The bytes are already known to be reg_name characters; when they do
+// not form a server, the whole authority is a registry-based name.
+func (u *URI) authority2396(s string, a, b int) {
+	u.hostStart, u.hostEnd = int32(a), int32(b)
+	u.hostKind = RegName
+	if a == b {
+		return
+	}
+	auth := s[a:b]
+	h := 0
+	user := false
+	for k := 0; k < len(auth); k++ {
+		if auth[k] == '@' {
+			if user {
+				return // a second "@": reg_name
+			}
+			user = true
+			h = k + 1
+		}
+	}
+	// userinfo = *( unreserved | escaped | ";" | ":" | "&" | "=" | "+" |
+	// "$" | "," ) excludes only "@" among reg_name characters, so any
+	// prefix before the single "@" is a userinfo.
+	hp := auth[h:]
+	p := len(hp)
+	for k := 0; k < len(hp); k++ {
+		if hp[k] == ':' {
+			p = k
+			break
+		}
+	}
+	host, port := hp[:p], ""
+	if p < len(hp) {
+		port = hp[p+1:]
+		for k := 0; k < len(port); k++ {
+			if !chars.Is(port[k], chars.Digit) {
+				return
+			}
+		}
+	}
+	kind := hostname2396(host)
+	if kind == NoHost {
+		return
+	}
+	if user {
+		u.flags |= hasUserinfo
+	}
+	u.hostStart = int32(a + h)
+	u.hostEnd = int32(a + h + p)
+	u.hostKind = kind
+	if p < len(hp) {
+		u.flags |= hasPort
+	}
+}
+
+// hostname2396 returns IPv4 or RegName when h is a hostname or an
+// IPv4address of the 1998 draft, and NoHost otherwise.
+//
+//	hostname    = *( domainlabel "." ) toplabel [ "." ]
+//	domainlabel = alphanum | alphanum *( alphanum | "-" ) alphanum
+//	toplabel    = alpha | alpha *( alphanum | "-" ) alphanum
+//	IPv4address = 1*digit "." 1*digit "." 1*digit "." 1*digit
+func hostname2396(h string) HostKind {
+	if h == "" {
+		return NoHost
+	}
+	// IPv4address
+	dots, digits, ok := 0, 0, true
+	for k := 0; k < len(h) && ok; k++ {
+		switch c := h[k]; {
+		case chars.Is(c, chars.Digit):
+			digits++
+		case c == '.' && digits > 0:
+			dots++
+			digits = 0
+		default:
+			ok = false
+		}
+	}
+	if ok && dots == 3 && digits > 0 {
+		return IPv4
+	}
+	if h[len(h)-1] == '.' {
+		h = h[:len(h)-1]
+	}
+	last := 0
+	for k := 0; k <= len(h); k++ {
+		if k < len(h) && h[k] != '.' {
+			continue
+		}
+		label := h[last:k]
+		if label == "" || !chars.Is(label[0], chars.Alpha|chars.Digit) || !chars.Is(label[len(label)-1], chars.Alpha|chars.Digit) {
+			return NoHost
+		}
+		for m := 0; m < len(label); m++ {
+			if !chars.Is(label[m], chars.Alpha|chars.Digit) && label[m] != '-' {
+				return NoHost
+			}
+		}
+		if k == len(h) && !chars.Is(label[0], chars.Alpha) {
+			return NoHost // toplabel starts with a letter
+		}
+		last = k + 1
+	}
+	return RegName
+}

@@ -1,0 +1,306 @@
+package uri
+
+import (
+	"iter"
+	"strings"
+)
+
+// URI is a parsed URI reference: an absolute URI or a relative reference.
+//
+// A URI is a small immutable value that keeps the input string and the
+// offsets of its components, so that reading a component slices the
+// input and allocates nothing. Undefined components are distinct from
+// empty ones: "foo://a/b?#" has an empty query and an empty fragment,
+// "foo://a/b" has neither; HasQuery and HasFragment tell them apart.
+//
+// The zero URI is the empty relative reference "", which is valid (it
+// refers to the current document, RFC 3986 section 4.4).
+type URI struct {
+	s string
+
+	// Offsets into s. The scheme is s[:schemeEnd] (s[schemeEnd] == ':').
+	// The authority is s[authStart:pathStart], where authStart is
+	// schemeEnd+3 with a scheme and 2 without. The userinfo ends at
+	// hostStart-1 (the '@'); the port starts at hostEnd+1 (after ':').
+	// The path is s[pathStart:pathEnd]; the query s[pathEnd+1:queryEnd];
+	// the fragment s[queryEnd+1:].
+	schemeEnd int32
+	hostStart int32
+	hostEnd   int32
+	pathStart int32
+	pathEnd   int32
+	queryEnd  int32
+
+	flags    flags
+	hostKind HostKind
+}
+
+type flags uint8
+
+const (
+	hasScheme flags = 1 << iota
+	hasAuthority
+	hasUserinfo
+	hasPort
+	hasQuery
+	hasFragment
+	grammar2396 // parsed with the 1998 draft's grammar
+)
+
+// HostKind tells which rule of the grammar the host matched.
+type HostKind uint8
+
+const (
+	// NoHost is the kind of a URI reference without an authority.
+	NoHost HostKind = iota
+	// RegName is a registered name (RFC 3986 3.2.2 reg-name), possibly
+	// empty. In the 1998 draft's grammar it is a hostname, or a whole
+	// registry-based authority (reg_name, its section 3.2.1).
+	RegName
+	// IPv4 is an IPv4address in dotted-decimal form (RFC 3986 3.2.2).
+	IPv4
+	// IPv6 is an IP-literal holding an IPv6address (RFC 3986 3.2.2),
+	// with a zone identifier (RFC 6874) when parsed with AllowZoneID.
+	IPv6
+	// IPvFuture is an IP-literal holding an IPvFuture address.
+	IPvFuture
+)
+
+// String returns the name of the kind as the uri command prints it:
+// "", "reg-name", "ipv4", "ipv6" or "ipvfuture".
+func (k HostKind) String() string {
+	switch k {
+	case RegName:
+		return "reg-name"
+	case IPv4:
+		return "ipv4"
+	case IPv6:
+		return "ipv6"
+	case IPvFuture:
+		return "ipvfuture"
+	}
+	return ""
+}
+
+// String returns the URI reference exactly as it was parsed or built.
+func (u URI) String() string { return u.s }
+
+// IsZero reports whether u is the zero URI (the empty reference).
+func (u URI) IsZero() bool { return u.s == "" }
+
+// Grammar returns the grammar u was parsed with: RFC3986 or RFC2396.
+func (u URI) Grammar() Mode {
+	if u.flags&grammar2396 != 0 {
+		return RFC2396
+	}
+	return RFC3986
+}
+
+// HasScheme reports whether the reference has a scheme, that is,
+// whether it is a URI rather than a relative reference.
+func (u URI) HasScheme() bool { return u.flags&hasScheme != 0 }
+
+// IsAbsolute reports whether u is an absolute-URI (RFC 3986 4.3): it has
+// a scheme and no fragment, as a base URI must.
+func (u URI) IsAbsolute() bool { return u.HasScheme() && !u.HasFragment() }
+
+// Scheme returns the scheme as written (not lowercased), or "" when
+// there is none.
+func (u URI) Scheme() string {
+	if u.flags&hasScheme == 0 {
+		return ""
+	}
+	return u.s[:u.schemeEnd]
+}
+
+func (u URI) authStart() int32 {
+	if u.flags&hasScheme != 0 {
+		return u.schemeEnd + 3
+	}
+	return 2
+}
+
+// HasAuthority reports whether the reference has an authority ("//"),
+// possibly empty.
+func (u URI) HasAuthority() bool { return u.flags&hasAuthority != 0 }
+
+// Authority returns the authority as written, or "" when there is none.
+func (u URI) Authority() string {
+	if u.flags&hasAuthority == 0 {
+		return ""
+	}
+	return u.s[u.authStart():u.pathStart]
+}
+
+// HasUserinfo reports whether the authority has a userinfo ("@").
+func (u URI) HasUserinfo() bool { return u.flags&hasUserinfo != 0 }
+
+// Userinfo returns the userinfo as written, without its "@", or "".
+func (u URI) Userinfo() string {
+	if u.flags&hasUserinfo == 0 {
+		return ""
+	}
+	return u.s[u.authStart() : u.hostStart-1]
+}
+
+// Host returns the host as written: an IP-literal keeps its brackets.
+// It returns "" for a reference without an authority and for an empty
+// host; HasAuthority tells them apart.
+func (u URI) Host() string {
+	if u.flags&hasAuthority == 0 {
+		return ""
+	}
+	return u.s[u.hostStart:u.hostEnd]
+}
+
+// Hostname returns the host without the brackets of an IP-literal, and
+// with an IPv6 zone identifier decoded ("fe80::1%en0").
+func (u URI) Hostname() string {
+	h := u.Host()
+	switch u.hostKind {
+	case IPv6, IPvFuture:
+		h = h[1 : len(h)-1]
+		if i := strings.Index(h, "%25"); i >= 0 {
+			return h[:i] + "%" + unescapeValid(h[i+3:])
+		}
+	}
+	return h
+}
+
+// HostKind returns the kind of the host, or NoHost without an authority.
+func (u URI) HostKind() HostKind { return u.hostKind }
+
+// HasPort reports whether the authority has a port delimiter ":".
+// The port itself may be empty (RFC 3986 3.2.3).
+func (u URI) HasPort() bool { return u.flags&hasPort != 0 }
+
+// Port returns the port as written, without its ":", or "".
+func (u URI) Port() string {
+	if u.flags&hasPort == 0 {
+		return ""
+	}
+	return u.s[u.hostEnd+1 : u.pathStart]
+}
+
+// PortNumber returns the port as a number. It reports false when there
+// is no port, when it is empty, or when it is above 65535.
+func (u URI) PortNumber() (int, bool) {
+	p := u.Port()
+	if p == "" {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(p); i++ {
+		n = n*10 + int(p[i]-'0')
+		if n > 65535 {
+			return 0, false
+		}
+	}
+	return n, true
+}
+
+// Path returns the path as written (it is never undefined, but may be
+// empty).
+func (u URI) Path() string { return u.s[u.pathStart:u.pathEnd] }
+
+// Segments returns an iterator over the path's segments as written,
+// split at "/". A path that starts with "/" does not yield an empty
+// first segment; "/a/b/" yields "a", "b" and "". The empty path yields
+// nothing.
+func (u URI) Segments() iter.Seq[string] {
+	p := u.Path()
+	return func(yield func(string) bool) {
+		if p == "" {
+			return
+		}
+		if p[0] == '/' {
+			p = p[1:]
+		}
+		for {
+			i := strings.IndexByte(p, '/')
+			if i < 0 {
+				yield(p)
+				return
+			}
+			if !yield(p[:i]) {
+				return
+			}
+			p = p[i+1:]
+		}
+	}
+}
+
+// HasQuery reports whether the reference has a query ("?"), possibly
+// empty.
+func (u URI) HasQuery() bool { return u.flags&hasQuery != 0 }
+
+// Query returns the query as written, without its "?", or "".
+func (u URI) Query() string {
+	if u.flags&hasQuery == 0 {
+		return ""
+	}
+	return u.s[u.pathEnd+1 : u.queryEnd]
+}
+
+// HasFragment reports whether the reference has a fragment ("#"),
+// possibly empty.
+func (u URI) HasFragment() bool { return u.flags&hasFragment != 0 }
+
+// Fragment returns the fragment as written, without its "#", or "".
+func (u URI) Fragment() string {
+	if u.flags&hasFragment == 0 {
+		return ""
+	}
+	return u.s[u.queryEnd+1:]
+}
+
+// DecodedUserinfo returns the userinfo with its percent-encoding decoded.
+func (u URI) DecodedUserinfo() string { return unescapeValid(u.Userinfo()) }
+
+// DecodedHost returns the host with its percent-encoding decoded (an
+// IP-literal keeps its brackets; see Hostname).
+func (u URI) DecodedHost() string { return unescapeValid(u.Host()) }
+
+// DecodedPath returns the path with its percent-encoding decoded. An
+// encoded "/" becomes indistinguishable from a delimiter; decode the
+// Segments one by one where that matters.
+func (u URI) DecodedPath() string { return unescapeValid(u.Path()) }
+
+// DecodedQuery returns the query with its percent-encoding decoded. See
+// QueryParams for the key=value view.
+func (u URI) DecodedQuery() string { return unescapeValid(u.Query()) }
+
+// DecodedFragment returns the fragment with its percent-encoding decoded.
+func (u URI) DecodedFragment() string { return unescapeValid(u.Fragment()) }
+
+// WithoutFragment returns u without its fragment, as a base URI is used
+// (RFC 3986 5.1) and as the "current document" is named.
+func (u URI) WithoutFragment() URI {
+	if u.flags&hasFragment == 0 {
+		return u
+	}
+	v := u
+	v.s = u.s[:u.queryEnd]
+	v.flags &^= hasFragment
+	return v
+}
+
+// unescapeValid decodes percent-encoding in s, which the parser has
+// already checked: every '%' starts a valid triplet.
+func unescapeValid(s string) string {
+	i := strings.IndexByte(s, '%')
+	if i < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	b = append(b, s[:i]...)
+	for ; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			b = append(b, byte(unhex(s[i+1])<<4|unhex(s[i+2])))
+			i += 2
+			continue
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
+}
