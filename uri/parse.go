@@ -377,44 +377,26 @@ func (u *URI) parseAuthority(s string, i int, mode Mode) (int, error) {
 //
 // and every byte outside the fragment delimiter must be uric (reserved,
 // unreserved or an escaped triplet): with a scheme, opaque-URI =
-// scheme ":" *uric accepts any such string, and without one the
-// relativeURI forms use subsets of uric that the delimiters already
-// separate. A first segment with a colon before any "/" must be a scheme
-// (section 3.3: "this:that" would be mistaken for a scheme name).
+// scheme ":" *uric accepts any such string, and without one
+// rel_path = [ path_segments ] [ "?" query ] accepts any string of uric,
+// the delimiters separating the components. One restriction comes from
+// the prose of section 5: a first segment that contains a colon "cannot
+// be used as the first segment of a relative URI path" ("this:that" would
+// be mistaken for a scheme name), so a colon before any "/", "?" or "#"
+// must end a valid scheme.
+//
+// The scan is one pass left to right, so that an error is reported at
+// the first byte that no valid reference could have there.
 func parse2396(s string) (URI, error) {
 	u := URI{s: s, flags: grammar2396}
 	n := len(s)
-	// Validate every byte first: uric or escaped, with one "#".
-	hash := -1
-	for i := 0; i < n; i++ {
-		c := s[i]
-		if chars.Is(c, chars.Uric2396) {
-			continue
-		}
-		if c == '%' {
-			if e := chars.PctError(s, i); e >= 0 {
-				return URI{}, fail(s, e, component2396(s, e, hash), ErrInvalidPercent)
-			}
-			i += 2
-			continue
-		}
-		if c == '#' && hash < 0 {
-			hash = i
-			continue
-		}
-		return URI{}, fail(s, i, component2396(s, i, hash), ErrInvalidCharacter)
-	}
-	end := n
-	if hash >= 0 {
-		end = hash
+	// ([^:/?#]+): -- the first segment, which is a scheme if a colon ends it.
+	j, err := scan2396(s, 0, stopColon|stopSlash|stopQuery, ComponentPath)
+	if err != nil {
+		return URI{}, err
 	}
 	i := 0
-	// ([^:/?#]+):
-	j := 0
-	for j < end && s[j] != ':' && s[j] != '/' && s[j] != '?' {
-		j++
-	}
-	if j < end && s[j] == ':' {
+	if j < n && s[j] == ':' {
 		if j == 0 || !chars.Is(s[0], chars.Alpha) {
 			return URI{}, fail(s, j, ComponentPath, ErrColonInFirstSegment)
 		}
@@ -429,41 +411,71 @@ func parse2396(s string) (URI, error) {
 	}
 	// (//([^/?#]*))?
 	u.hostStart, u.hostEnd = int32(i), int32(i)
-	if i+1 < end && s[i] == '/' && s[i+1] == '/' {
+	if i+1 < n && s[i] == '/' && s[i+1] == '/' {
 		u.flags |= hasAuthority
-		i += 2
-		a := i
-		for i < end && s[i] != '/' && s[i] != '?' {
-			i++
+		a := i + 2
+		if i, err = scan2396(s, a, stopSlash|stopQuery, ComponentAuthority); err != nil {
+			return URI{}, err
 		}
 		u.authority2396(s, a, i)
 	}
+	// ([^?#]*)
 	u.pathStart = int32(i)
-	for i < end && s[i] != '?' {
-		i++
+	if i, err = scan2396(s, i, stopQuery, ComponentPath); err != nil {
+		return URI{}, err
 	}
 	u.pathEnd = int32(i)
-	if i < end {
+	// (\?([^#]*))?
+	if i < n && s[i] == '?' {
 		u.flags |= hasQuery
+		if i, err = scan2396(s, i+1, 0, ComponentQuery); err != nil {
+			return URI{}, err
+		}
 	}
-	u.queryEnd = int32(end)
-	if hash >= 0 {
+	u.queryEnd = int32(i)
+	// (#(.*))? -- fragment = *uric: a second "#" is an error.
+	if i < n {
 		u.flags |= hasFragment
+		if i, err = scan2396(s, i+1, 0, ComponentFragment); err != nil {
+			return URI{}, err
+		}
+		if i < n {
+			return URI{}, fail(s, i, ComponentFragment, ErrInvalidCharacter)
+		}
 	}
 	return u, nil
 }
 
-// component2396 names the component that holds offset off, for errors.
-func component2396(s string, off, hash int) Component {
-	if hash >= 0 && off > hash {
-		return ComponentFragment
-	}
-	for i := 0; i < off && i < len(s); i++ {
-		if s[i] == '?' {
-			return ComponentQuery
+// Delimiters at which scan2396 stops, besides "#" where it always stops.
+const (
+	stopColon = 1 << iota
+	stopSlash
+	stopQuery
+)
+
+// scan2396 scans uric bytes and escaped triplets from i and returns the
+// offset of the first "#", of the first delimiter that stop selects, or
+// len(s). A byte that is none of these fails as part of component c.
+func scan2396(s string, i int, stop uint8, c Component) (int, error) {
+	for ; i < len(s); i++ {
+		b := s[i]
+		switch {
+		case b == ':' && stop&stopColon != 0,
+			b == '/' && stop&stopSlash != 0,
+			b == '?' && stop&stopQuery != 0,
+			b == '#':
+			return i, nil
+		case chars.Is(b, chars.Uric2396):
+		case b == '%':
+			if e := chars.PctError(s, i); e >= 0 {
+				return 0, fail(s, e, c, ErrInvalidPercent)
+			}
+			i += 2
+		default:
+			return 0, fail(s, i, c, ErrInvalidCharacter)
 		}
 	}
-	return ComponentPath
+	return i, nil
 }
 
 // authority2396 splits the authority s[a:b] by the 1998 draft's rules:

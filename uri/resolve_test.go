@@ -1,0 +1,480 @@
+package uri_test
+
+import (
+	"errors"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/urikit/urikit/uri"
+)
+
+// resolveCase is one resolution example: a reference and its result
+// against the table's base.
+type resolveCase struct {
+	ref, want string
+}
+
+// rfc3986Base is the base URI of RFC 3986 section 5.4 and of the 1998
+// draft's Appendix C.
+const rfc3986Base = "http://a/b/c/d;p?q"
+
+var rfc3986Normal = []resolveCase{
+	{"g:h", "g:h"},                        // RFC 3986 5.4.1
+	{"g", "http://a/b/c/g"},               // RFC 3986 5.4.1
+	{"./g", "http://a/b/c/g"},             // RFC 3986 5.4.1
+	{"g/", "http://a/b/c/g/"},             // RFC 3986 5.4.1
+	{"/g", "http://a/g"},                  // RFC 3986 5.4.1
+	{"//g", "http://g"},                   // RFC 3986 5.4.1
+	{"?y", "http://a/b/c/d;p?y"},          // RFC 3986 5.4.1
+	{"g?y", "http://a/b/c/g?y"},           // RFC 3986 5.4.1
+	{"#s", "http://a/b/c/d;p?q#s"},        // RFC 3986 5.4.1
+	{"g#s", "http://a/b/c/g#s"},           // RFC 3986 5.4.1
+	{"g?y#s", "http://a/b/c/g?y#s"},       // RFC 3986 5.4.1
+	{";x", "http://a/b/c/;x"},             // RFC 3986 5.4.1
+	{"g;x", "http://a/b/c/g;x"},           // RFC 3986 5.4.1
+	{"g;x?y#s", "http://a/b/c/g;x?y#s"},   // RFC 3986 5.4.1
+	{"", "http://a/b/c/d;p?q"},            // RFC 3986 5.4.1
+	{".", "http://a/b/c/"},                // RFC 3986 5.4.1
+	{"./", "http://a/b/c/"},               // RFC 3986 5.4.1
+	{"..", "http://a/b/"},                 // RFC 3986 5.4.1
+	{"../", "http://a/b/"},                // RFC 3986 5.4.1
+	{"../g", "http://a/b/g"},              // RFC 3986 5.4.1
+	{"../..", "http://a/"},                // RFC 3986 5.4.1
+	{"../../", "http://a/"},               // RFC 3986 5.4.1
+	{"../../g", "http://a/g"},             // RFC 3986 5.4.1
+	{"../../../g", "http://a/g"},          // RFC 3986 5.4.2
+	{"../../../../g", "http://a/g"},       // RFC 3986 5.4.2
+	{"/./g", "http://a/g"},                // RFC 3986 5.4.2
+	{"/../g", "http://a/g"},               // RFC 3986 5.4.2
+	{"g.", "http://a/b/c/g."},             // RFC 3986 5.4.2
+	{".g", "http://a/b/c/.g"},             // RFC 3986 5.4.2
+	{"g..", "http://a/b/c/g.."},           // RFC 3986 5.4.2
+	{"..g", "http://a/b/c/..g"},           // RFC 3986 5.4.2
+	{"./../g", "http://a/b/g"},            // RFC 3986 5.4.2
+	{"./g/.", "http://a/b/c/g/"},          // RFC 3986 5.4.2
+	{"g/./h", "http://a/b/c/g/h"},         // RFC 3986 5.4.2
+	{"g/../h", "http://a/b/c/h"},          // RFC 3986 5.4.2
+	{"g;x=1/./y", "http://a/b/c/g;x=1/y"}, // RFC 3986 5.4.2
+	{"g;x=1/../y", "http://a/b/c/y"},      // RFC 3986 5.4.2
+	{"g?y/./x", "http://a/b/c/g?y/./x"},   // RFC 3986 5.4.2
+	{"g?y/../x", "http://a/b/c/g?y/../x"}, // RFC 3986 5.4.2
+	{"g#s/./x", "http://a/b/c/g#s/./x"},   // RFC 3986 5.4.2
+	{"g#s/../x", "http://a/b/c/g#s/../x"}, // RFC 3986 5.4.2
+	{"http:g", "http:g"},                  // RFC 3986 5.4.2 (strict parser)
+}
+
+// draft1998AppendixC is Appendix C of the 1998 draft
+// (uri-generic-syntax-draft-1998.txt), C.1 then C.2. "(current
+// document)" is the base without its fragment, plus the reference's
+// fragment (section 4.2 and step 2 of section 5.2).
+var draft1998AppendixC = []resolveCase{
+	{"g:h", "g:h"},                        // 1998 draft C.1
+	{"g", "http://a/b/c/g"},               // 1998 draft C.1
+	{"./g", "http://a/b/c/g"},             // 1998 draft C.1
+	{"g/", "http://a/b/c/g/"},             // 1998 draft C.1
+	{"/g", "http://a/g"},                  // 1998 draft C.1
+	{"//g", "http://g"},                   // 1998 draft C.1
+	{"?y", "http://a/b/c/?y"},             // 1998 draft C.1
+	{"g?y", "http://a/b/c/g?y"},           // 1998 draft C.1
+	{"#s", "http://a/b/c/d;p?q#s"},        // 1998 draft C.1 ((current document)#s)
+	{"g#s", "http://a/b/c/g#s"},           // 1998 draft C.1
+	{"g?y#s", "http://a/b/c/g?y#s"},       // 1998 draft C.1
+	{";x", "http://a/b/c/;x"},             // 1998 draft C.1
+	{"g;x", "http://a/b/c/g;x"},           // 1998 draft C.1
+	{"g;x?y#s", "http://a/b/c/g;x?y#s"},   // 1998 draft C.1
+	{".", "http://a/b/c/"},                // 1998 draft C.1
+	{"./", "http://a/b/c/"},               // 1998 draft C.1
+	{"..", "http://a/b/"},                 // 1998 draft C.1
+	{"../", "http://a/b/"},                // 1998 draft C.1
+	{"../g", "http://a/b/g"},              // 1998 draft C.1
+	{"../..", "http://a/"},                // 1998 draft C.1
+	{"../../", "http://a/"},               // 1998 draft C.1
+	{"../../g", "http://a/g"},             // 1998 draft C.1
+	{"", "http://a/b/c/d;p?q"},            // 1998 draft C.2 (current document)
+	{"../../../g", "http://a/../g"},       // 1998 draft C.2
+	{"../../../../g", "http://a/../../g"}, // 1998 draft C.2
+	{"/./g", "http://a/./g"},              // 1998 draft C.2
+	{"/../g", "http://a/../g"},            // 1998 draft C.2
+	{"g.", "http://a/b/c/g."},             // 1998 draft C.2
+	{".g", "http://a/b/c/.g"},             // 1998 draft C.2
+	{"g..", "http://a/b/c/g.."},           // 1998 draft C.2
+	{"..g", "http://a/b/c/..g"},           // 1998 draft C.2
+	{"./../g", "http://a/b/g"},            // 1998 draft C.2
+	{"./g/.", "http://a/b/c/g/"},          // 1998 draft C.2
+	{"g/./h", "http://a/b/c/g/h"},         // 1998 draft C.2
+	{"g/../h", "http://a/b/c/h"},          // 1998 draft C.2
+	{"g;x=1/./y", "http://a/b/c/g;x=1/y"}, // 1998 draft C.2
+	{"g;x=1/../y", "http://a/b/c/y"},      // 1998 draft C.2
+	{"g?y/./x", "http://a/b/c/g?y/./x"},   // 1998 draft C.2
+	{"g?y/../x", "http://a/b/c/g?y/../x"}, // 1998 draft C.2
+	{"g#s/./x", "http://a/b/c/g#s/./x"},   // 1998 draft C.2
+	{"g#s/../x", "http://a/b/c/g#s/../x"}, // 1998 draft C.2
+	{"http:g", "http:g"},                  // 1998 draft C.2
+	{"http:", "http:"},                    // 1998 draft C.2
+}
+
+// checkReparse fails when r's string does not parse, in r's grammar,
+// into exactly the components r reports.
+func checkReparse(t testing.TB, what string, r uri.URI) {
+	t.Helper()
+	back, err := uri.ParseWith(r.String(), r.Grammar()|uri.AllowZoneID)
+	if err != nil {
+		t.Errorf("%s: result %q does not parse: %v", what, r.String(), err)
+		return
+	}
+	if back != r {
+		t.Errorf("%s: result %q re-parses into other components:\n got  %s\n want %s", what, r.String(), describe(r), describe(back))
+	}
+}
+
+// describe lists the components of u, for failure messages.
+func describe(u uri.URI) string {
+	var b strings.Builder
+	opt := func(name string, has bool, v string) {
+		if has {
+			b.WriteString(name + "=" + `"` + v + `" `)
+		} else {
+			b.WriteString(name + "=nil ")
+		}
+	}
+	opt("scheme", u.HasScheme(), u.Scheme())
+	opt("authority", u.HasAuthority(), u.Authority())
+	opt("userinfo", u.HasUserinfo(), u.Userinfo())
+	opt("host", u.HasAuthority(), u.Host()+"("+u.HostKind().String()+")")
+	opt("port", u.HasPort(), u.Port())
+	opt("path", true, u.Path())
+	opt("query", u.HasQuery(), u.Query())
+	opt("fragment", u.HasFragment(), u.Fragment())
+	return b.String()
+}
+
+func TestResolveRFC3986Examples(t *testing.T) {
+	base := uri.MustParse(rfc3986Base)
+	for _, c := range rfc3986Normal {
+		ref := uri.MustParse(c.ref)
+		got := base.Resolve(ref)
+		if got.String() != c.want {
+			t.Errorf("Resolve(%q, %q) = %q, want %q", rfc3986Base, c.ref, got, c.want)
+		}
+		checkReparse(t, c.ref, got)
+	}
+}
+
+func TestResolve2396AppendixC(t *testing.T) {
+	base, err := uri.ParseWith(rfc3986Base, uri.RFC2396)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range draft1998AppendixC {
+		ref, err := uri.ParseWith(c.ref, uri.RFC2396)
+		if err != nil {
+			t.Errorf("ParseWith(%q, RFC2396): %v", c.ref, err)
+			continue
+		}
+		got, err := base.Resolve2396(ref, uri.KeepDots)
+		if err != nil || got.String() != c.want {
+			t.Errorf("Resolve2396(%q, %q, KeepDots) = %q, %v; want %q", rfc3986Base, c.ref, got, err, c.want)
+		}
+		if got.Grammar() != uri.RFC2396 {
+			t.Errorf("Resolve2396(%q): grammar %v, want the base's RFC2396", c.ref, got.Grammar())
+		}
+		checkReparse(t, c.ref, got)
+	}
+}
+
+// TestResolve2396Policies checks the three choices of step 6g of the
+// 1998 draft's section 5.2 ("retaining these components", "removing
+// them", "avoiding traversal").
+func TestResolve2396Policies(t *testing.T) {
+	base := uri.MustParse(rfc3986Base)
+	tests := []struct {
+		ref  string
+		p    uri.DotPolicy
+		want string // "" when ErrAboveRoot is expected
+	}{
+		{"../../../g", uri.KeepDots, "http://a/../g"},         // 1998 draft C.2
+		{"../../../../g", uri.KeepDots, "http://a/../../g"},   // 1998 draft C.2
+		{"../../../g", uri.DropDots, "http://a/g"},            // 1998 draft C.2 ("interpreted as http://a/g")
+		{"../../../../g", uri.DropDots, "http://a/g"},         // 1998 draft C.2
+		{"../../../g", uri.RejectDots, ""},                    // 1998 draft 5.2 step 6g
+		{"../../../../g", uri.RejectDots, ""},                 // 1998 draft 5.2 step 6g
+		{"../../g", uri.RejectDots, "http://a/g"},             // 1998 draft C.1: not above the root
+		{"../..", uri.DropDots, "http://a/"},                  // 1998 draft C.1
+		{"/../g", uri.DropDots, "http://a/../g"},              // 1998 draft 5.2 step 5: taken as is
+		{"/../g", uri.RejectDots, "http://a/../g"},            // 1998 draft 5.2 step 5
+		{"../../../g/../h", uri.DropDots, "http://a/h"},       // 1998 draft 5.2 step 6e then 6g
+		{"../../../../g?y#s", uri.DropDots, "http://a/g?y#s"}, // 1998 draft 5.2 step 6g
+	}
+	for _, c := range tests {
+		got, err := base.Resolve2396(uri.MustParse(c.ref), c.p)
+		if c.want == "" {
+			if !errors.Is(err, uri.ErrAboveRoot) {
+				t.Errorf("Resolve2396(%q, %d) = %q, %v; want ErrAboveRoot", c.ref, c.p, got, err)
+			}
+			continue
+		}
+		if err != nil || got.String() != c.want {
+			t.Errorf("Resolve2396(%q, %d) = %q, %v; want %q", c.ref, c.p, got, err, c.want)
+		}
+		checkReparse(t, c.ref, got)
+	}
+}
+
+// TestResolveEdgeCases covers the cases issue 2 names, where peers go
+// wrong, and the rewriting that keeps a result from re-parsing into
+// other components.
+func TestResolveEdgeCases(t *testing.T) {
+	tests := []struct {
+		base, ref, want string
+	}{
+		// RFC 3986 5.2.4 step C then E twice: the empty segments stay
+		// (issue 2; net/url gives a://foo/, golang/go#80282).
+		{"a://foo/", "..//", "a://foo//"},
+		// RFC 3986 5.2.4 gives the path "//x" without an authority;
+		// written as is it would read as the authority "x" (issue 2;
+		// uriparser gives scheme://x). RFC 3986 5.2.4's closing note:
+		// a "/." prefix keeps it a path.
+		{"scheme:", "/..//x", "scheme:/.//x"},
+		{"f:/a", ".//g", "f:/.//g"},                       // conformance README: "f:/.//g"
+		{"x:", ".///C:::", "x:/.//C:::"},                  // oxiri invalid_resolutions case
+		{"a", "./b:c", "./b:c"},                           // RFC 3986 4.2: a colon in the first segment
+		{"", "./b:c", "./b:c"},                            // RFC 3986 4.2
+		{"foo:a/b", "../c", "foo:/c"},                     // RFC 3986 5.2.4 read literally (conformance README)
+		{"http://a", "g", "http://a/g"},                   // RFC 3986 5.2.3 first rule
+		{"http://a", "?q", "http://a?q"},                  // RFC 3986 5.2.2: empty path kept
+		{"http://a/b#f", "", "http://a/b"},                // RFC 3986 5.1: the base's fragment is not used
+		{"http://a/b#f", "#g", "http://a/b#g"},            // RFC 3986 5.2.2
+		{"http://a/b?q#f", "#", "http://a/b?q#"},          // RFC 3986 3.5: an empty fragment stays
+		{"http://a/b", "?", "http://a/b?"},                // RFC 3986 3.4: an empty query stays
+		{"g:/a/./b/../c", "", "g:/a/./b/../c"},            // RFC 3986 5.2.2: R.path empty, T.path = Base.path as is
+		{"http://a/b", "g:/x/../y", "g:/y"},               // RFC 3986 5.2.2: remove_dot_segments(R.path)
+		{"http://a/b", "//h/./p/..", "http://h/"},         // RFC 3986 5.2.2
+		{"http://[::1]:8/a/b", "c", "http://[::1]:8/a/c"}, // RFC 3986 3.2.2 host kept
+		{"http://u@h:8/a", "//v@k:9/x", "http://v@k:9/x"}, // RFC 3986 5.2.2
+		// Relative bases: the algorithm applied literally.
+		{"../foo/bar", "baz", "foo/baz"}, // RFC 3986 5.2.4 rule A
+		{"a", "..", ""},                  // RFC 3986 5.2.4 rule D
+		{"/foo", "..", "/"},              // RFC 3986 5.2.4 rule C
+		{"#bar", "#foo", "#foo"},         // RFC 3986 5.2.2
+		{"?bar", "?foo", "?foo"},         // RFC 3986 5.2.2
+	}
+	for _, c := range tests {
+		base, err := uri.Parse(c.base)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", c.base, err)
+		}
+		ref, err := uri.Parse(c.ref)
+		if err != nil {
+			t.Fatalf("Parse(%q): %v", c.ref, err)
+		}
+		got := base.Resolve(ref)
+		if got.String() != c.want {
+			t.Errorf("Resolve(%q, %q) = %q, want %q", c.base, c.ref, got, c.want)
+		}
+		checkReparse(t, c.base+" + "+c.ref, got)
+	}
+}
+
+// TestResolve2396EdgeCases covers the rewriting under the 1998 draft.
+func TestResolve2396EdgeCases(t *testing.T) {
+	tests := []struct {
+		base, ref, want string
+	}{
+		{"foo:a/b", "../c", "foo:c"},              // 1998 draft 5.2 step 6e: "a/../" removed (4Suite agrees)
+		{"foo:/.//b", "g", "foo:/.//g"},           // step 6c gives "//g": "/." keeps it a path
+		{"http://a", "g", "http://a/g"},           // step 6a with "/" for the empty path (see Resolve2396)
+		{"http://a/b//c", "../g", "http://a/b/g"}, // step 6e: the empty segment is a segment
+		{"a", "./b:c", "./b:c"},                   // section 3.3: "b:c" would read as a scheme
+		{"http://a/b/c", "..", "http://a/"},       // step 6f
+		{"http://a/b/c", "./..", "http://a/"},     // steps 6c then 6f
+	}
+	for _, c := range tests {
+		base, err := uri.ParseWith(c.base, uri.RFC2396)
+		if err != nil {
+			t.Fatalf("ParseWith(%q): %v", c.base, err)
+		}
+		ref, err := uri.ParseWith(c.ref, uri.RFC2396)
+		if err != nil {
+			t.Fatalf("ParseWith(%q): %v", c.ref, err)
+		}
+		got, err := base.Resolve2396(ref, uri.KeepDots)
+		if err != nil || got.String() != c.want {
+			t.Errorf("Resolve2396(%q, %q) = %q, %v; want %q", c.base, c.ref, got, err, c.want)
+		}
+		checkReparse(t, c.base+" + "+c.ref, got)
+	}
+}
+
+// TestResolveGrammar checks that the result keeps the base's grammar,
+// or the reference's when the authority comes from it.
+func TestResolveGrammar(t *testing.T) {
+	b2396, _ := uri.ParseWith("http://a/b/c", uri.RFC2396)
+	b3986 := uri.MustParse("http://a/b/c")
+	r2396, _ := uri.ParseWith("//1.2.3.999/x", uri.RFC2396) // an IPv4address in the draft only
+	if g := b2396.Resolve(uri.MustParse("d")).Grammar(); g != uri.RFC2396 {
+		t.Errorf("2396 base + 3986 path: grammar %v", g)
+	}
+	r := b3986.Resolve(r2396)
+	if r.Grammar() != uri.RFC2396 || r.HostKind() != uri.IPv4 {
+		t.Errorf("3986 base + 2396 authority: grammar %v, host kind %v", r.Grammar(), r.HostKind())
+	}
+	checkReparse(t, "grammar", r)
+}
+
+// TestResolveLinear resolves a megabyte of "../" (and of "/..") and
+// checks that doubling the input does not quadruple the time.
+func TestResolveLinear(t *testing.T) {
+	base := uri.MustParse("http://a/b/c/d")
+	for _, unit := range []string{"../", "./", "a/../", "x/"} {
+		var prev time.Duration
+		for _, n := range []int{1 << 20, 2 << 20} {
+			ref := uri.MustParse(strings.Repeat(unit, n/len(unit)) + "g")
+			start := time.Now()
+			r := base.Resolve(ref)
+			r2, err := base.Resolve2396(ref, uri.DropDots)
+			d := time.Since(start)
+			if err != nil || len(r.String()) == 0 || len(r2.String()) == 0 {
+				t.Fatalf("%q x %d: %v", unit, n, err)
+			}
+			if d > time.Second {
+				t.Errorf("%q x %d bytes: %v", unit, n, d)
+			}
+			if prev > 0 && d > 6*prev+20*time.Millisecond {
+				t.Errorf("%q: %v for 1 MB, %v for 2 MB: not linear", unit, prev, d)
+			}
+			prev = d
+		}
+	}
+}
+
+// TestRelativizeSpecExamples checks Relativize against the examples of
+// RFC 3986 5.4.1 and the 1998 draft's Appendix C: each reference there
+// is a witness, so the answer must resolve back to the same target and
+// be no longer than the witness.
+func TestRelativizeSpecExamples(t *testing.T) {
+	base := uri.MustParse(rfc3986Base)
+	for _, c := range rfc3986Normal {
+		target := uri.MustParse(c.want)
+		r, ok := base.Relativize(target)
+		if !ok {
+			t.Errorf("Relativize(%q, %q): none", rfc3986Base, c.want)
+			continue
+		}
+		if got := base.Resolve(r).String(); got != c.want {
+			t.Errorf("Relativize(%q, %q) = %q, which resolves to %q", rfc3986Base, c.want, r, got)
+		}
+		if len(r.String()) > len(c.ref) {
+			t.Errorf("Relativize(%q, %q) = %q, longer than %q (RFC 3986 5.4)", rfc3986Base, c.want, r, c.ref)
+		}
+	}
+	b2396, _ := uri.ParseWith(rfc3986Base, uri.RFC2396)
+	for _, c := range draft1998AppendixC {
+		target, _ := uri.ParseWith(c.want, uri.RFC2396)
+		r, ok := b2396.Relativize2396(target)
+		if !ok {
+			t.Errorf("Relativize2396(%q, %q): none", rfc3986Base, c.want)
+			continue
+		}
+		got, err := b2396.Resolve2396(r, uri.KeepDots)
+		if err != nil || got.String() != c.want {
+			t.Errorf("Relativize2396(%q, %q) = %q, which resolves to %q, %v", rfc3986Base, c.want, r, got, err)
+		}
+		if len(r.String()) > len(c.ref) {
+			t.Errorf("Relativize2396(%q, %q) = %q, longer than %q (1998 draft C)", rfc3986Base, c.want, r, c.ref)
+		}
+	}
+}
+
+// TestRelativizeFails checks oxiri's relativize_fails cases by hand
+// (RFC 3986 5.2.4 removes the dot segments of any path it merges).
+func TestRelativizeFails(t *testing.T) {
+	for _, c := range [][2]string{
+		{"http://example.com/a/../b", "http://example.com/s"}, // oxiri relativize_fails
+		{"http://example.com/./b", "http://example.com/s"},    // oxiri relativize_fails
+		{"urn:.", "urn:"}, // oxiri relativize_fails
+	} {
+		if r, ok := uri.MustParse(c[1]).Relativize(uri.MustParse(c[0])); ok {
+			t.Errorf("Relativize(%q, %q) = %q, want none", c[1], c[0], r)
+		}
+	}
+}
+
+// resolveBenchRefs are the references of the benchmark (issue 2).
+var resolveBenchRefs = []string{"../a/b?c", "/x", "g", "#f", "//h/p"}
+
+// resolveBenchBases reads the real-URL corpus named by URIKIT_BENCH_URLS
+// or $URIKIT_SHARED/corpora/urls/kasztp.txt, keeping the absolute URLs
+// that both parsers accept.
+func resolveBenchBases(b *testing.B) ([]uri.URI, []*url.URL) {
+	p := os.Getenv("URIKIT_BENCH_URLS")
+	if p == "" {
+		d := os.Getenv("URIKIT_SHARED")
+		if d == "" {
+			b.Skip("URIKIT_SHARED not set")
+		}
+		p = filepath.Join(d, "corpora", "urls", "kasztp.txt")
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		b.Skip(err)
+	}
+	var us []uri.URI
+	var ns []*url.URL
+	for _, l := range strings.Split(strings.TrimPrefix(string(data), "\ufeff"), "\n") {
+		l = strings.TrimSuffix(l, "\r")
+		u, err1 := uri.Parse(l)
+		n, err2 := url.Parse(l)
+		if err1 == nil && err2 == nil && u.HasScheme() {
+			us = append(us, u)
+			ns = append(ns, n)
+		}
+	}
+	return us, ns
+}
+
+func BenchmarkResolveQuick(b *testing.B) {
+	us, ns := resolveBenchBases(b)
+	var refs []uri.URI
+	var nrefs []*url.URL
+	for _, r := range resolveBenchRefs {
+		refs = append(refs, uri.MustParse(r))
+		n, _ := url.Parse(r)
+		nrefs = append(nrefs, n)
+	}
+	b.Run("urikit", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			_ = us[i%len(us)].Resolve(refs[i%len(refs)])
+			i++
+		}
+	})
+	b.Run("urikit2396", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			_, _ = us[i%len(us)].Resolve2396(refs[i%len(refs)], uri.KeepDots)
+			i++
+		}
+	})
+	b.Run("net-url", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			_ = ns[i%len(ns)].ResolveReference(nrefs[i%len(nrefs)])
+			i++
+		}
+	})
+	b.Run("net-url+String", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			_ = ns[i%len(ns)].ResolveReference(nrefs[i%len(nrefs)]).String()
+			i++
+		}
+	})
+}

@@ -1,0 +1,82 @@
+package urn
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	gourn "github.com/leodido/go-urn"
+)
+
+// benchCorpus returns the URNs to benchmark: the 20,000 of
+// $URIKIT_SHARED/corpora/urns/urns.txt, or the committed sample
+// testdata/urns-sample.txt (200 lines of it) when that is not available.
+func benchCorpus(b *testing.B) []string {
+	path := filepath.Join("testdata", "urns-sample.txt")
+	if dir := os.Getenv("URIKIT_SHARED"); dir != "" {
+		p := filepath.Join(dir, "corpora", "urns", "urns.txt")
+		if _, err := os.Stat(p); err == nil {
+			path = p
+		}
+	}
+	lines := readLines(b, path)
+	b.Logf("corpus %s: %d URNs", path, len(lines))
+	return lines
+}
+
+// BenchmarkParseCorpus parses one URN of the corpus per iteration, with
+// this package and with github.com/leodido/go-urn in its RFC 8141 mode,
+// so that one run gives the ratio (see BENCHMARKS.md).
+func BenchmarkParseCorpus(b *testing.B) {
+	corpus := benchCorpus(b)
+	b.Run("urikit", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := Parse(corpus[i%len(corpus)]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("go-urn", func(b *testing.B) {
+		in := make([][]byte, len(corpus))
+		for i, s := range corpus {
+			in[i] = []byte(s)
+		}
+		opt := gourn.WithParsingMode(gourn.RFC8141Only)
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			if _, ok := gourn.Parse(in[i%len(in)], opt); !ok {
+				b.Fatalf("go-urn rejects %q", in[i%len(in)])
+			}
+		}
+	})
+}
+
+// BenchmarkKey measures the equivalence key, which allocates the key.
+func BenchmarkKey(b *testing.B) {
+	corpus := benchCorpus(b)
+	urns := make([]URN, len(corpus))
+	for i, s := range corpus {
+		urns[i] = MustParse(s)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_ = urns[i%len(urns)].Key()
+	}
+}
+
+// BenchmarkEqual measures Equal, which builds no key.
+func BenchmarkEqual(b *testing.B) {
+	corpus := benchCorpus(b)
+	urns := make([]URN, len(corpus))
+	for i, s := range corpus {
+		urns[i] = MustParse(s)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_ = urns[i%len(urns)].Equal(urns[(i+1)%len(urns)])
+	}
+}

@@ -1,0 +1,90 @@
+package urn
+
+import (
+	"errors"
+	"testing"
+)
+
+var fuzzSeeds = []string{
+	"urn:example:a123,z456", "URN:EXAMPLE:a123%2cz456?+abc?=xyz#789", "urn:example:%D0%B0123,z456",
+	"urn:foo:a123,456?s=I2L&c=ToC#x", "urn:example:a?q??r#f", "urn:a:b", "urn:urn:x", "urn:ab:%00",
+	"urn:ietf:params:xml:ns:a", "urn:isbn:0-395-36341-1", "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6",
+	"", "urn:", "urn:ab:c?", "urn:ab:c???x", "urn:ab:c?a--b=x", "urn:" + "a123456789012345678901234567890-:x",
+}
+
+// FuzzParse checks, in every dialect, that Parse never panics, that a
+// parsed URN prints back as its input, that the error offset is within
+// the input, and that Normalize gives a URN of the same dialect that is
+// equivalent and a fixed point.
+func FuzzParse(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, d := range []Dialect{RFC8141, Draft2015, Draft2012, RFC2141} {
+			u, err := ParseDialect(s, d)
+			if err != nil {
+				var pe *ParseError
+				if !errors.As(err, &pe) || pe.Offset < 0 || pe.Offset > len(s) || pe.Input != s {
+					t.Fatalf("%v: %q: bad error %v", d, s, err)
+				}
+				continue
+			}
+			if u.String() != s {
+				t.Fatalf("%v: String() = %q, want %q", d, u.String(), s)
+			}
+			n := u.Normalize()
+			again, err := ParseDialect(n.String(), d)
+			if err != nil {
+				t.Fatalf("%v: Normalize(%q) = %q does not parse: %v", d, s, n, err)
+			}
+			if again != n || !n.Equal(u) || again.Normalize() != n {
+				t.Fatalf("%v: Normalize(%q) = %q is not a canonical equivalent", d, s, n)
+			}
+			_ = u.Display()
+			_ = u.Directives()
+			_ = u.ValidateNamespace()
+			_ = u.DecodedNSS()
+		}
+	})
+}
+
+// FuzzKey checks that Key is idempotent (the key of a key is itself) and
+// that Equal is reflexive and symmetric and agrees with Key, with and
+// without the options.
+func FuzzKey(f *testing.F) {
+	for i, s := range fuzzSeeds {
+		f.Add(s, fuzzSeeds[(i+1)%len(fuzzSeeds)])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		for _, d := range []Dialect{RFC8141, Draft2015, Draft2012, RFC2141} {
+			u, err1 := ParseDialect(a, d)
+			v, err2 := ParseDialect(b, d)
+			if err1 != nil || err2 != nil {
+				continue
+			}
+			for _, e := range []Equivalence{0, NamespaceRules, KeepQuery, KeepQuery | NamespaceRules} {
+				k := u.KeyWith(e)
+				ku, err := ParseDialect(k, d)
+				if err != nil {
+					t.Fatalf("%v: KeyWith(%q, %v) = %q does not parse: %v", d, a, e, k, err)
+				}
+				if ku.KeyWith(e) != k {
+					t.Fatalf("%v: KeyWith not idempotent: %q -> %q -> %q", d, a, k, ku.KeyWith(e))
+				}
+				if !u.EqualWith(u, e) {
+					t.Fatalf("%v: EqualWith(%q, itself, %v) is false", d, a, e)
+				}
+				if u.EqualWith(v, e) != v.EqualWith(u, e) {
+					t.Fatalf("%v: EqualWith(%q, %q, %v) not symmetric", d, a, b, e)
+				}
+				if u.EqualWith(v, e) != (k == v.KeyWith(e)) {
+					t.Fatalf("%v: EqualWith(%q, %q, %v) disagrees with KeyWith", d, a, b, e)
+				}
+				if e&NamespaceRules != 0 && u.EqualWith(v, e&^NamespaceRules) && !u.EqualWith(v, e) {
+					t.Fatalf("%v: namespace rules separate %q and %q", d, a, b)
+				}
+			}
+		}
+	})
+}

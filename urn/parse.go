@@ -1,0 +1,519 @@
+package urn
+
+import (
+	"errors"
+	"math"
+	"strconv"
+
+	"github.com/urikit/urikit/internal/chars"
+)
+
+// Component names the part of a URN a ParseError is about.
+type Component uint8
+
+// The parts of a URN, in the order they appear.
+const (
+	ComponentScheme Component = iota
+	ComponentNID
+	ComponentNSS
+	ComponentR
+	ComponentQ
+	ComponentF
+)
+
+var componentNames = [...]string{
+	ComponentScheme: "scheme",
+	ComponentNID:    "NID",
+	ComponentNSS:    "NSS",
+	ComponentR:      "r-component",
+	ComponentQ:      "q-component",
+	ComponentF:      "f-component",
+}
+
+// String returns the component's name, as in "NSS".
+func (c Component) String() string {
+	if int(c) < len(componentNames) {
+		return componentNames[c]
+	}
+	return "component"
+}
+
+// Reasons a string fails to parse as a URN. A *ParseError wraps one of
+// them, so callers can branch with errors.Is(err, urn.ErrInvalidNID).
+var (
+	ErrInvalidScheme    = errors.New(`scheme is not "urn"`)
+	ErrInvalidNID       = errors.New("invalid namespace identifier")
+	ErrNIDTooShort      = errors.New("namespace identifier shorter than 2 characters")
+	ErrNIDTooLong       = errors.New("namespace identifier longer than 32 characters")
+	ErrNIDHyphen        = errors.New("namespace identifier ends with a hyphen")
+	ErrReservedNID      = errors.New(`namespace identifier "urn" is reserved`)
+	ErrInvalidCharacter = errors.New("invalid character")
+	ErrInvalidPercent   = errors.New("malformed percent-encoding")
+	ErrNUL              = errors.New("NUL octet")
+	ErrEmptyComponent   = errors.New("empty component")
+	ErrInvalidDirective = errors.New("invalid query directive")
+	ErrUnexpectedEnd    = errors.New("unexpected end of input")
+	ErrTooLong          = errors.New("input longer than 2 GiB")
+)
+
+// ParseError reports why and where a string is not a URN.
+//
+// Offset is the length of the longest prefix of Input that can still
+// begin a valid URN in the dialect parsed: the offset of the first byte
+// that no valid URN could have there, or len(Input) when the input ends
+// too early. So "urn:a:b" fails at 5 in RFC8141 (a one-character NID can
+// not be followed by ":") and "urn:ab" at 6.
+type ParseError struct {
+	Input     string
+	Offset    int
+	Component Component
+	Reason    error
+}
+
+// Error returns a message such as
+// `urn: invalid character '/' at offset 8 in NSS of "urn:foo:/x"`.
+func (e *ParseError) Error() string {
+	return "urn: " + e.Message() + " of " + strconv.Quote(e.Input)
+}
+
+// Message returns the error without the input: the reason, the offending
+// byte and the component, as in `invalid character '/' at offset 8 in NSS`.
+func (e *ParseError) Message() string {
+	msg := e.Reason.Error()
+	if e.Offset < len(e.Input) && e.Reason != ErrUnexpectedEnd {
+		c := e.Input[e.Offset]
+		if c >= 0x20 && c < 0x7f {
+			msg += " '" + string(rune(c)) + "'"
+		} else {
+			msg += " byte 0x" + string(chars.UpperHex[c>>4]) + string(chars.UpperHex[c&15])
+		}
+	}
+	return msg + " at offset " + strconv.Itoa(e.Offset) + " in " + e.Component.String()
+}
+
+// Unwrap returns the reason, one of the Err values of this package.
+func (e *ParseError) Unwrap() error { return e.Reason }
+
+func fail(s string, off int, c Component, reason error) error {
+	if off >= len(s) && reason != ErrTooLong {
+		off = len(s)
+		reason = ErrUnexpectedEnd
+	}
+	return &ParseError{Input: s, Offset: off, Component: c, Reason: reason}
+}
+
+// Parse parses s as a URN in the syntax of RFC 8141 section 2:
+//
+//	namestring    = assigned-name [ rq-components ] [ "#" f-component ]
+//	assigned-name = "urn" ":" NID ":" NSS
+//	rq-components = [ "?+" r-component ] [ "?=" q-component ]
+//
+// The scheme and NID are case-insensitive. On success u.String() == s.
+// Parse allocates nothing unless it fails, and runs in time linear in
+// len(s).
+func Parse(s string) (URN, error) { return ParseDialect(s, RFC8141) }
+
+// ParseDialect parses s with the grammar of dialect d.
+func ParseDialect(s string, d Dialect) (URN, error) {
+	if len(s) > math.MaxInt32 {
+		return URN{}, fail(s, 0, ComponentScheme, ErrTooLong)
+	}
+	if !d.valid() {
+		d = RFC8141
+	}
+	u := URN{s: s, dialect: d}
+	// "urn" ":" with the scheme case-insensitive (RFC 3986 3.1).
+	for i := 0; i < 3; i++ {
+		if i >= len(s) {
+			return URN{}, fail(s, i, ComponentScheme, ErrUnexpectedEnd)
+		}
+		if chars.Lower(s[i]) != "urn"[i] {
+			return URN{}, fail(s, i, ComponentScheme, ErrInvalidScheme)
+		}
+	}
+	if len(s) < 4 || s[3] != ':' {
+		return URN{}, fail(s, 3, ComponentScheme, ErrInvalidScheme)
+	}
+	i, err := parseNID(s, d)
+	if err != nil {
+		return URN{}, err
+	}
+	u.nidEnd = int32(i)
+	i, err = u.parseNSS(i+1, d)
+	if err != nil {
+		return URN{}, err
+	}
+	u.nssEnd = int32(i)
+	switch d {
+	case RFC8141:
+		err = u.parseComponents8141(i)
+	case Draft2015:
+		err = u.parseComponents2015(i)
+	case Draft2012:
+		err = u.parseComponents2012(i)
+	default: // RFC2141 has no components; parseNSS ended at the end
+	}
+	if err != nil {
+		return URN{}, err
+	}
+	return u, nil
+}
+
+// MustParse is like Parse but panics on error. It is for URNs written in
+// programs, such as package-level variables.
+func MustParse(s string) URN {
+	u, err := Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}
+
+const alnum = chars.Alpha | chars.Digit
+
+// parseNID scans the NID that starts at offset 4 and returns the offset of
+// the ":" that ends it.
+//
+// RFC 8141 section 2, the 2015 draft section 3 and the 2012 draft section
+// 2.1 all say
+//
+//	NID = (alphanum) 0*30(ldh) (alphanum)
+//
+// The 2012 draft's Appendix B instead writes
+// ( ALPHA / DIGIT ) 1*31( ALPHA / DIGIT / "-" ), which allows a trailing
+// hyphen; the appendix calls itself informative and defers to the
+// sections, and the draft's change log (D.6) says the new rule "prohibits
+// a trailing hyphen", so section 2.1 is followed here.
+//
+// RFC 2141 section 2 says
+//
+//	<NID> ::= <let-num> [ 1,31<let-num-hyp> ]
+//
+// (1 to 32 characters, a trailing hyphen allowed). RFC 2141 section 2.1
+// and the 2012 draft section 2.1 reserve the NID "urn".
+func parseNID(s string, d Dialect) (int, error) {
+	const start = 4
+	i := start
+	if i >= len(s) {
+		return 0, fail(s, i, ComponentNID, ErrUnexpectedEnd)
+	}
+	if !chars.Is(s[i], alnum) {
+		return 0, fail(s, i, ComponentNID, ErrInvalidNID)
+	}
+	i++
+	for ; i < len(s); i++ {
+		c := s[i]
+		n := i - start // characters before c
+		if c == ':' {
+			break
+		}
+		if !chars.Is(c, alnum) && c != '-' {
+			return 0, fail(s, i, ComponentNID, ErrInvalidNID)
+		}
+		if n == 32 {
+			return 0, fail(s, i, ComponentNID, ErrNIDTooLong)
+		}
+		if n == 31 && c == '-' && d != RFC2141 {
+			// The 32nd character would have to be the last and so
+			// alphanumeric.
+			return 0, fail(s, i, ComponentNID, ErrNIDHyphen)
+		}
+	}
+	if i >= len(s) {
+		return 0, fail(s, i, ComponentNID, ErrUnexpectedEnd)
+	}
+	n := i - start
+	if d != RFC2141 {
+		if n < 2 {
+			return 0, fail(s, i, ComponentNID, ErrNIDTooShort)
+		}
+		if s[i-1] == '-' {
+			return 0, fail(s, i, ComponentNID, ErrNIDHyphen)
+		}
+	}
+	if (d == Draft2012 || d == RFC2141) && n == 3 &&
+		chars.Lower(s[4]) == 'u' && chars.Lower(s[5]) == 'r' && chars.Lower(s[6]) == 'n' {
+		return 0, fail(s, i, ComponentNID, ErrReservedNID)
+	}
+	return i, nil
+}
+
+// pct checks the pct-encoded triplet at s[i] (s[i] == '%') and returns
+// the offset after it.
+//
+//	pct-encoded = "%" HEXDIG HEXDIG
+//
+// A "%00" sets the NUL warning, or fails in Draft2012 (2012 draft section
+// 2.5.3: "It MUST NOT be used in URNs, in either unencoded or
+// percent-encoded form"). Since "%0" may still become "%01", the offset of
+// that failure is the second "0".
+func (u *URN) pct(i int, c Component) (int, error) {
+	s := u.s
+	if off := chars.PctError(s, i); off >= 0 {
+		return 0, fail(s, off, c, ErrInvalidPercent)
+	}
+	if s[i+1] == '0' && s[i+2] == '0' {
+		if u.dialect == Draft2012 {
+			return 0, fail(s, i+2, c, ErrNUL)
+		}
+		u.flags |= hasNUL
+	}
+	return i + 3, nil
+}
+
+// parseNSS scans the NSS from offset i and returns the offset after it:
+// the first "?" or "#", or the end of s.
+//
+//	NSS = pchar *(pchar / "/")          ; RFC 8141 section 2, 2015 draft section 3
+//	NSS = 1*pchar                       ; 2012 draft section 2.2
+//	<NSS> ::= 1*<URN chars>             ; RFC 2141 section 2.2
+//	<URN chars> ::= <trans> | "%" <hex> <hex>
+//
+// RFC 2141's <trans> includes <reserved> = "%" / "/" / "?" / "#"; the 2012
+// draft's Appendix C explains why "%" outside a triplet was an ambiguity
+// and is dropped. "/" is kept (RFC 2141 section 2.3.2 only asks namespaces
+// not to use it), and "?" and "#", the delimiters of the query and
+// fragment that RFC 2141 URNs do not have, are rejected.
+func (u *URN) parseNSS(i int, d Dialect) (int, error) {
+	s := u.s
+	start := i
+	class := chars.PChar
+	if d == RFC2141 {
+		class = chars.URNNSS2141
+	}
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case chars.Is(c, class):
+			i++
+		case c == '%':
+			var err error
+			if i, err = u.pct(i, ComponentNSS); err != nil {
+				return 0, err
+			}
+		case c == '/' && i > start && (d == RFC8141 || d == Draft2015):
+			i++
+		case (c == '?' || c == '#') && i > start && d != RFC2141:
+			return i, nil
+		default:
+			return 0, fail(s, i, ComponentNSS, ErrInvalidCharacter)
+		}
+	}
+	if i == start {
+		return 0, fail(s, i, ComponentNSS, ErrUnexpectedEnd)
+	}
+	return i, nil
+}
+
+// scanComponent scans a component that starts with a pchar and continues
+// with pchar / "/" / "?" from offset i, and returns the offset where it
+// ends: the end of s, a "#", or (when stop is not 0) the first "?"
+// followed by stop.
+//
+//	r-component = pchar *( pchar / "/" / "?" )
+//	q-component = pchar *( pchar / "/" / "?" )
+func (u *URN) scanComponent(i int, c Component, stop byte) (int, error) {
+	s := u.s
+	start := i
+	for i < len(s) {
+		b := s[i]
+		switch {
+		case chars.Is(b, chars.PChar):
+			i++
+		case b == '%':
+			var err error
+			if i, err = u.pct(i, c); err != nil {
+				return 0, err
+			}
+		case b == '#' && i > start:
+			return i, nil
+		case b == '?' && stop != 0 && i > start && i+1 < len(s) && s[i+1] == stop:
+			// The first "?=" (RFC 8141 2.3.1) or "??" (2015 draft
+			// 3.3.1) ends the component, as the prose says: the
+			// grammar alone is ambiguous.
+			return i, nil
+		case (b == '/' || b == '?') && i > start:
+			i++
+		default:
+			return 0, fail(s, i, c, ErrInvalidCharacter)
+		}
+	}
+	if i == start {
+		return 0, fail(s, i, c, ErrUnexpectedEnd)
+	}
+	return i, nil
+}
+
+// parseFragment scans "#" f-component from offset i (s[i] == '#') to the
+// end of s.
+//
+//	f-component = fragment
+//	fragment    = *( pchar / "/" / "?" )      ; RFC 3986 section 3.5
+func (u *URN) parseFragment(i int) error {
+	s := u.s
+	u.flags |= hasF
+	i++
+	u.fStart = int32(i)
+	for i < len(s) {
+		b := s[i]
+		switch {
+		case chars.Is(b, chars.QueryFrag):
+			i++
+		case b == '%':
+			var err error
+			if i, err = u.pct(i, ComponentF); err != nil {
+				return err
+			}
+		default:
+			return fail(s, i, ComponentF, ErrInvalidCharacter)
+		}
+	}
+	return nil
+}
+
+// parseComponents8141 scans what follows the NSS in RFC 8141 (section 2):
+//
+//	[ "?+" r-component ] [ "?=" q-component ] [ "#" f-component ]
+//
+// Section 2.3.1 says the r-component is terminated by "?=" or "#", so the
+// first "?=" after "?+" starts the q-component; "?" may otherwise appear
+// inside both components. A "?" after the NSS not followed by "+" or "="
+// is a syntax error (section 2).
+func (u *URN) parseComponents8141(i int) error {
+	s := u.s
+	var err error
+	if i+1 < len(s) && s[i] == '?' && s[i+1] == '+' {
+		u.flags |= hasR
+		u.rStart = int32(i + 2)
+		if i, err = u.scanComponent(i+2, ComponentR, '='); err != nil {
+			return err
+		}
+		u.rEnd = int32(i)
+	}
+	if i < len(s) && s[i] == '?' {
+		if i+1 >= len(s) {
+			return fail(s, i+1, ComponentQ, ErrUnexpectedEnd)
+		}
+		if s[i+1] != '=' {
+			// Only reachable without an r-component: "?" must be
+			// followed by "+" or "=".
+			return fail(s, i+1, ComponentQ, ErrInvalidCharacter)
+		}
+		u.flags |= hasQ
+		u.qStart = int32(i + 2)
+		if i, err = u.scanComponent(i+2, ComponentQ, 0); err != nil {
+			return err
+		}
+		u.qEnd = int32(i)
+	}
+	if i < len(s) {
+		return u.parseFragment(i)
+	}
+	return nil
+}
+
+// parseComponents2015 scans what follows the NSS in the 2015 draft
+// (section 3):
+//
+//	[ "?" q-component ] [ "??" r-component ] [ "#" f-component ]
+//
+// Section 3.3.1 says the q-component is terminated by "??", so the first
+// "??" after the q-component's first character starts the r-component;
+// "a?q???r" is therefore invalid (the r-component "?r" does not start with
+// a pchar).
+func (u *URN) parseComponents2015(i int) error {
+	s := u.s
+	var err error
+	if i < len(s) && s[i] == '?' && !(i+1 < len(s) && s[i+1] == '?') {
+		u.flags |= hasQ
+		u.qStart = int32(i + 1)
+		if i, err = u.scanComponent(i+1, ComponentQ, '?'); err != nil {
+			return err
+		}
+		u.qEnd = int32(i)
+	}
+	if i < len(s) && s[i] == '?' {
+		// Only "??" can be here: a q-component ends at "??" or "#".
+		u.flags |= hasR
+		u.rStart = int32(i + 2)
+		if i, err = u.scanComponent(i+2, ComponentR, 0); err != nil {
+			return err
+		}
+		u.rEnd = int32(i)
+	}
+	if i < len(s) {
+		return u.parseFragment(i)
+	}
+	return nil
+}
+
+// parseComponents2012 scans what follows the NSS in the 2012 draft
+// (section 2 and 2.3):
+//
+//	[ "?" urn-query ] [ "#" fragment ]
+//	urn-query = directive *( "&" directive )
+//	directive = keywd "=" value
+//	keywd     = ALPHA *( ["-"] (ALPHA / DIGIT) )
+//	value     = *v-pchar
+//	v-pchar   = unreserved / pct-encoded / v-subdels
+//	v-subdels = "!" / "$" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
+//	          / ":" / "@" / "/" / "?"
+func (u *URN) parseComponents2012(i int) error {
+	s := u.s
+	if i < len(s) && s[i] == '?' {
+		u.flags |= hasQ
+		i++
+		u.qStart = int32(i)
+		for {
+			// keywd
+			if i >= len(s) {
+				return fail(s, i, ComponentQ, ErrUnexpectedEnd)
+			}
+			if !chars.Is(s[i], chars.Alpha) {
+				return fail(s, i, ComponentQ, ErrInvalidDirective)
+			}
+			i++
+			for i < len(s) && s[i] != '=' {
+				if s[i] == '-' {
+					i++
+					if i >= len(s) {
+						return fail(s, i, ComponentQ, ErrUnexpectedEnd)
+					}
+				}
+				if !chars.Is(s[i], alnum) {
+					return fail(s, i, ComponentQ, ErrInvalidDirective)
+				}
+				i++
+			}
+			if i >= len(s) {
+				return fail(s, i, ComponentQ, ErrUnexpectedEnd)
+			}
+			i++ // "="
+			// value
+			for i < len(s) && s[i] != '&' && s[i] != '#' {
+				c := s[i]
+				switch {
+				case c == '%':
+					var err error
+					if i, err = u.pct(i, ComponentQ); err != nil {
+						return err
+					}
+				case chars.Is(c, chars.QueryFrag):
+					i++
+				default:
+					return fail(s, i, ComponentQ, ErrInvalidCharacter)
+				}
+			}
+			if i < len(s) && s[i] == '&' {
+				i++
+				continue
+			}
+			break
+		}
+		u.qEnd = int32(i)
+	}
+	if i < len(s) {
+		return u.parseFragment(i)
+	}
+	return nil
+}
