@@ -1,11 +1,10 @@
 package uri
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/urikit/urikit/internal/testshared"
 )
 
 // normVector is one normalization vector of another project.
@@ -83,21 +82,8 @@ func normKey(v normVector) string { return v.source + "\x00" + v.input + "\x00" 
 // they are absent.
 func loadNormVectors(t *testing.T) []normVector {
 	t.Helper()
-	dir := os.Getenv("URIKIT_SHARED")
-	if dir == "" {
-		t.Skip("URIKIT_SHARED not set")
-	}
-	dir = filepath.Join(dir, "conformance", "rfc3986")
 	read := func(name string, v any) bool {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Logf("skipping %s: %v", name, err)
-			return false
-		}
-		if err := json.Unmarshal(b, v); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		return true
+		return testshared.OptionalJSON(t, v, "conformance", "rfc3986", name)
 	}
 	var vs []normVector
 

@@ -10,12 +10,12 @@ package uri_test
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/urikit/urikit/internal/testshared"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -120,7 +120,7 @@ func TestConformanceOxiriLists(t *testing.T) {
 		{"oxiri.invalid_iri_refs.json", "fail"},
 	} {
 		var list []string
-		ptJSON(t, "conformance/rfc3986/"+f.file, &list)
+		testshared.ReadJSON(t, &list, "conformance", "rfc3986", f.file)
 		st := newPtSuite(t, f.file)
 		for _, s := range list {
 			ours := ptVerdict(s, uri.RFC3986)
@@ -143,7 +143,7 @@ func TestConformanceFourSuite(t *testing.T) {
 		}
 	}
 	const file = "uriparser.FourSuite.json"
-	ptJSON(t, "conformance/rfc3986/"+file, &fs)
+	testshared.ReadJSON(t, &fs, "conformance", "rfc3986", file)
 	st := newPtSuite(t, file)
 	for _, s := range fs.Good {
 		st.compare("good", s, "ok", ptVerdict(s, uri.RFC3986))
@@ -176,7 +176,7 @@ func TestConformanceUriparserTestCpp(t *testing.T) {
 		ParseFail []string `json:"parse_fail"`
 	}
 	const file = "uriparser.test_cpp.json"
-	ptJSON(t, "conformance/rfc3986/"+file, &tc)
+	testshared.ReadJSON(t, &tc, "conformance", "rfc3986", file)
 	st := newPtSuite(t, file)
 	kind := func(s string, k uri.HostKind) string {
 		u, err := uri.Parse(s)
@@ -220,7 +220,7 @@ func TestConformanceNetworkURI(t *testing.T) {
 		Types []struct{ Type, URI string } `json:"uri_ref_type"`
 	}
 	const file = "network-uri.uri001.json"
-	ptJSON(t, "conformance/rfc3986/"+file, &nu)
+	testshared.ReadJSON(t, &nu, "conformance", "rfc3986", file)
 	// Klyne's types: AbsId (absolute-URI, RFC 3986 4.3), AbsRf (a URI
 	// with a fragment), RelRf (relative-ref, 4.2), InvRf (invalid).
 	refType := func(s string, mode uri.Mode) string {
@@ -256,7 +256,7 @@ func TestConformanceIRIStringComponents(t *testing.T) {
 		Components map[string]string
 	}
 	const file = "iri-string.components.json"
-	ptJSON(t, "conformance/rfc3986/"+file, &cases)
+	testshared.ReadJSON(t, &cases, "conformance", "rfc3986", file)
 	st := newPtSuite(t, file)
 	for _, c := range cases {
 		want := ptIRIStringSplit(c.Components)
@@ -318,7 +318,7 @@ func ptIRIStringSplit(m map[string]string) string {
 // we accept, and linear time on each input repeated to 64 KB and more.
 func TestRobustnessWHATWG(t *testing.T) {
 	var data []any
-	ptJSON(t, "conformance/whatwg/urltestdata.json", &data)
+	testshared.ReadJSON(t, &data, "conformance", "whatwg", "urltestdata.json")
 	var inputs []string
 	for _, d := range data {
 		if m, ok := d.(map[string]any); ok {
@@ -336,17 +336,10 @@ func TestRobustnessWHATWG(t *testing.T) {
 // TestRobustnessAdversarial does the same with the open-redirect and
 // parser-confusion payloads.
 func TestRobustnessAdversarial(t *testing.T) {
-	dir := filepath.Dir(ptShared(t, "corpora/adversarial/LICENSE"))
+	dir := testshared.Path(t, "corpora", "adversarial")
 	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
 	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
-		for i := range lines {
-			lines[i] = strings.TrimSuffix(lines[i], "\r")
-		}
+		lines := testshared.FileLines(t, f)
 		ptRobustness(t, "adversarial/"+filepath.Base(f), lines)
 	}
 }

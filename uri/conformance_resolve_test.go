@@ -7,13 +7,11 @@ package uri_test
 // starts passing fails the test too, so the table stays honest.
 
 import (
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/urikit/urikit/internal/testshared"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -103,7 +101,6 @@ type resolveStats struct {
 // resolveConformance runs the vectors and keeps the counts.
 type resolveConformance struct {
 	t     *testing.T
-	dir   string
 	seen  map[string]bool
 	stats map[string]*resolveStats
 	files []string
@@ -138,15 +135,8 @@ func (rc *resolveConformance) st(file string) *resolveStats {
 
 // load reads a JSON file into v, or skips when it is missing.
 func (rc *resolveConformance) load(file string, v any) bool {
-	data, err := os.ReadFile(filepath.Join(rc.dir, file))
-	if err != nil {
-		rc.t.Logf("%s: %v (skipped)", file, err)
-		return false
-	}
-	if err := json.Unmarshal(data, v); err != nil {
-		rc.t.Fatalf("%s: %v", file, err)
-	}
-	return true
+	rc.t.Helper()
+	return testshared.OptionalJSON(rc.t, v, "conformance", "rfc3986", file)
 }
 
 // parse parses s strictly; on failure it returns the text that stands
@@ -183,18 +173,29 @@ func (rc *resolveConformance) compare(file, key, theirs, ours string) {
 	s.passed++
 }
 
-// resolve3986 resolves two strings, or reports why it cannot.
-func (rc *resolveConformance) resolve(file, kind, base, ref, want string) {
-	rc.t.Helper()
-	key := vectorKey(file, kind, base, ref)
-	if isIRI(base, ref, want) {
+// parsePair starts the vector of kind on base and other: it returns the
+// vector's key, the two parsed, and the error text that stands for our
+// answer ("" when both parse); ok is false for a vector of IRIs, which is
+// counted and left out.
+func (rc *resolveConformance) parsePair(file, kind, base, other, want string) (key string, b, o uri.URI, errs string, ok bool) {
+	key = vectorKey(file, kind, base, other)
+	if isIRI(base, other, want) {
 		rc.st(file).total++
 		rc.st(file).iri++
-		return
+		return key, b, o, "", false
 	}
 	b, e1 := parseOrErr(base)
-	r, e2 := parseOrErr(ref)
-	ours := e1 + e2
+	o, e2 := parseOrErr(other)
+	return key, b, o, e1 + e2, true
+}
+
+// resolve resolves two strings, or reports why it cannot.
+func (rc *resolveConformance) resolve(file, kind, base, ref, want string) {
+	rc.t.Helper()
+	key, b, r, ours, ok := rc.parsePair(file, kind, base, ref, want)
+	if !ok {
+		return
+	}
 	if ours == "" {
 		res := b.Resolve(r)
 		checkReparse(rc.t, key, res)
@@ -215,15 +216,10 @@ func (rc *resolveConformance) resolve(file, kind, base, ref, want string) {
 // ok=false is written "(none)"), and that the answer resolves back.
 func (rc *resolveConformance) relativize(file, kind, base, target, want string) {
 	rc.t.Helper()
-	key := vectorKey(file, kind, base, target)
-	if isIRI(base, target, want) {
-		rc.st(file).total++
-		rc.st(file).iri++
+	key, b, tg, ours, ok := rc.parsePair(file, kind, base, target, want)
+	if !ok {
 		return
 	}
-	b, e1 := parseOrErr(base)
-	tg, e2 := parseOrErr(target)
-	ours := e1 + e2
 	if ours == "" {
 		r, ok := b.Relativize(tg)
 		ours = "(none)"
@@ -273,18 +269,11 @@ func roundTrips(t *testing.T, key string, b, r uri.URI) {
 }
 
 func TestResolveConformance(t *testing.T) {
-	shared := os.Getenv("URIKIT_SHARED")
-	if shared == "" {
-		t.Skip("URIKIT_SHARED not set")
-	}
+	testshared.Path(t, "conformance", "rfc3986")
 	rc := &resolveConformance{
 		t:     t,
-		dir:   filepath.Join(shared, "conformance", "rfc3986"),
 		seen:  map[string]bool{},
 		stats: map[string]*resolveStats{},
-	}
-	if _, err := os.Stat(rc.dir); err != nil {
-		t.Skip(err)
 	}
 
 	// oxiri: [ref, base, expected].

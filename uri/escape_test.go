@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/urikit/urikit/internal/chars"
+	"github.com/urikit/urikit/internal/testshared"
 )
 
 func TestEscape(t *testing.T) {
@@ -176,7 +177,8 @@ func TestEscapeAllocs(t *testing.T) {
 	}
 }
 
-// TestEscapeLinear: 1 MB of "%" is handled in linear time.
+// TestEscapeLinear: 1 MB of "%" is handled correctly, and Escape,
+// NormalizeEscapes and Unescape take linear time on it.
 func TestEscapeLinear(t *testing.T) {
 	s := strings.Repeat("%", 1<<20)
 	if got := Escape(s, PathSet); len(got) != 3<<20 {
@@ -188,4 +190,8 @@ func TestEscapeLinear(t *testing.T) {
 	if _, err := Unescape(s); err == nil {
 		t.Fatal("Unescape accepted a lone %")
 	}
+	pct := func(n int) string { return strings.Repeat("%", n) }
+	testshared.CheckLinear(t, "Escape %%%%", pct, func(s string) { Escape(s, PathSet) })
+	testshared.CheckLinear(t, "NormalizeEscapes %%%%", pct, func(s string) { NormalizeEscapes(s) })
+	testshared.CheckLinear(t, "Unescape %%%%", pct, func(s string) { Unescape(s) })
 }

@@ -436,7 +436,11 @@ func TestOffsetOracleDeep(t *testing.T) {
 	if os.Getenv("URIKIT_ORACLE_DEEP") != "" {
 		depth = 3
 	}
-	for _, mode := range []uri.Mode{uri.RFC3986, uri.RFC3986 | uri.AllowZoneID, uri.RFC2396} {
+	modes := []uri.Mode{uri.RFC3986, uri.RFC3986 | uri.AllowZoneID, uri.RFC2396}
+	if testing.Short() {
+		modes = modes[:1]
+	}
+	for _, mode := range modes {
 		w := &oracleWalker{t: t, o: newGrammarOracle(mode), alphabet: oracleAlphabet}
 		for _, p := range starts {
 			if !w.o.viable(p) {
@@ -491,6 +495,30 @@ func TestOffsetOracleSpecExamples(t *testing.T) {
 		}
 		if got := o.offset(tt.in); got != tt.want {
 			t.Errorf("oracle offset(%q) = %d, want %d", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestOffsetOracleEveryByte puts each of the 256 byte values in every
+// place of the grammar, so that the character classes are checked
+// against the ABNF for all bytes, not only the alphabet above.
+func TestOffsetOracleEveryByte(t *testing.T) {
+	contexts := []string{
+		"", "a", "a:", "a:b", "a+", "//", "//a", "//a:", "//a:1", "//a@", "//a@b", "//a@b:", "//[", "//[v", "//[v1",
+		"//[v1.", "//[::", "//[::1", "//[::1%25", "//[::1%25a", "//[::1]", "//[::1]:", "/", "/a", "a/", "?", "?a", "#",
+		"#a", "%", "%4", "a%", "//%", "//a%4", "//[::1.", "//[::1.2",
+	}
+	for _, mode := range []uri.Mode{uri.RFC3986, uri.RFC3986 | uri.AllowZoneID, uri.RFC2396} {
+		w := &oracleWalker{t: t, o: newGrammarOracle(mode)}
+		for _, ctx := range contexts {
+			for b := 0; b < 256; b++ {
+				s := ctx + string([]byte{byte(b)})
+				w.check(s)
+				w.check(s + "a")
+				if w.fails > 30 {
+					return
+				}
+			}
 		}
 	}
 }

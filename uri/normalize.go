@@ -160,23 +160,10 @@ func (u URI) Normalize() URI {
 			path = string(p)
 		}
 	}
-	switch {
-	case u.HasAuthority():
-		if path == "" && emptyPathIsRoot(scheme) {
-			path = "/"
-		}
-	case relative:
-		// RFC 3986 4.2: a colon in the first segment would read as a
-		// scheme, and an empty first segment as an authority.
-		first, _, _ := strings.Cut(path, "/")
-		if strings.HasPrefix(path, "/") || strings.IndexByte(first, ':') >= 0 {
-			w.writeString("./")
-		}
-	case strings.HasPrefix(path, "//"):
-		// RFC 3986 3.3: without an authority the path cannot begin with
-		// "//"; "/." keeps it a path.
-		w.writeString("/.")
+	if u.HasAuthority() && path == "" && emptyPathIsRoot(scheme) {
+		path = "/"
 	}
+	w.writeString(reparsePrefix(path, u.HasScheme(), u.HasAuthority(), relative))
 	w.writeString(path)
 	v.pathEnd = int32(w.n)
 	if u.HasQuery() {
@@ -252,145 +239,6 @@ func normPort(u URI, scheme string) (string, bool) {
 		}
 	}
 	return p, true
-}
-
-// hasDotSegment reports whether path has a segment "." or "..".
-func hasDotSegment(path string) bool {
-	for i := 0; i < len(path); {
-		j := strings.IndexByte(path[i:], '/')
-		if j < 0 {
-			j = len(path)
-		} else {
-			j += i
-		}
-		if seg := path[i:j]; seg == "." || seg == ".." {
-			return true
-		}
-		i = j + 1
-	}
-	return false
-}
-
-// removeDotSegments appends to dst the path with its "." and ".."
-// segments removed by the algorithm of RFC 3986 5.2.4, read literally
-// (so a rootless "a/../b" gives "/b", as the algorithm does). It runs in
-// time linear in len(path): each output byte is written once and removed
-// at most once.
-func removeDotSegments(dst []byte, path string) []byte {
-	start := len(dst)
-	in := path
-	// pop removes the last segment of the output and its preceding "/",
-	// if any (step 2C).
-	pop := func() {
-		k := len(dst) - 1
-		for k >= start && dst[k] != '/' {
-			k--
-		}
-		if k < start {
-			k = start
-		}
-		dst = dst[:k]
-	}
-	for len(in) > 0 {
-		switch {
-		// 2A: remove a prefix "../" or "./".
-		case strings.HasPrefix(in, "../"):
-			in = in[3:]
-		case strings.HasPrefix(in, "./"):
-			in = in[2:]
-		// 2B: replace a prefix "/./" or "/." (complete segment) with "/".
-		case strings.HasPrefix(in, "/./"):
-			in = in[2:]
-		case in == "/.":
-			in = "/"
-		// 2C: replace "/../" or "/.." with "/" and remove the last
-		// output segment.
-		case strings.HasPrefix(in, "/../"):
-			in = in[3:]
-			pop()
-		case in == "/..":
-			in = "/"
-			pop()
-		// 2D: remove a lone "." or "..".
-		case in == "." || in == "..":
-			in = ""
-		// 2E: move the first segment, with its leading "/", if any.
-		default:
-			j := strings.IndexByte(in[1:], '/')
-			if j < 0 {
-				j = len(in)
-			} else {
-				j++
-			}
-			dst = append(dst, in[:j]...)
-			in = in[j:]
-		}
-	}
-	return dst
-}
-
-// removeDotSegmentsRelative appends to dst the relative path (one that
-// does not start with "/") without its dot segments, keeping the meaning
-// it has against any base (RFC 3986 5.2.2 merges it, then removes dot
-// segments): a ".." that has no segment before it to cancel is kept, a
-// final "." or ".." leaves a trailing "/", and a path that vanishes
-// becomes "./" (not "", which would mean the base itself, 5.2.2).
-func removeDotSegmentsRelative(dst []byte, path string) []byte {
-	start := len(dst)
-	nseg, ups := 0, 0 // segments in the output; leading ".." among them
-	dir := false
-	push := func(seg string) {
-		if nseg > 0 {
-			dst = append(dst, '/')
-		}
-		dst = append(dst, seg...)
-		nseg++
-	}
-	for i := 0; i <= len(path); {
-		j := strings.IndexByte(path[i:], '/')
-		last := j < 0
-		if last {
-			j = len(path)
-		} else {
-			j += i
-		}
-		seg := path[i:j]
-		dir = false
-		switch seg {
-		case ".":
-			dir = last
-		case "..":
-			if nseg > ups {
-				k := len(dst) - 1
-				for k >= start && dst[k] != '/' {
-					k--
-				}
-				if k < start {
-					k = start
-				}
-				dst = dst[:k]
-				nseg--
-			} else {
-				push("..")
-				ups++
-			}
-			dir = last
-		default:
-			push(seg)
-		}
-		i = j + 1
-	}
-	if dir {
-		if nseg == 0 {
-			return append(dst, "./"...)
-		}
-		dst = append(dst, '/')
-	}
-	if nseg == 1 && len(dst) == start {
-		// Only the empty segment after a final "/" is left ("./").
-		return append(dst, "./"...)
-	}
-	return dst
 }
 
 // normalize2396 is Normalize for the 1998 draft's grammar (see Normalize).

@@ -97,16 +97,7 @@ func (e *ParseError) Error() string {
 // Message returns the error without the input: the reason, the offending
 // byte and the component, as in `invalid character '{' at offset 9 in path`.
 func (e *ParseError) Message() string {
-	msg := e.Reason.Error()
-	if e.Offset < len(e.Input) && e.Reason != ErrUnexpectedEnd {
-		c := e.Input[e.Offset]
-		if c >= 0x20 && c < 0x7f {
-			msg += " '" + string(rune(c)) + "'"
-		} else {
-			msg += " byte 0x" + string(chars.UpperHex[c>>4]) + string(chars.UpperHex[c&15])
-		}
-	}
-	return msg + " at offset " + strconv.Itoa(e.Offset) + " in " + e.Component.String()
+	return chars.ErrorMessage(e.Reason.Error(), e.Input, e.Offset, e.Reason != ErrUnexpectedEnd, e.Component.String())
 }
 
 // Unwrap returns the reason, one of the Err values of this package.
@@ -187,32 +178,45 @@ func parse3986(s string, mode Mode) (URI, error) {
 	// path: *( pchar / "/" ). Without scheme and authority, the first
 	// segment is segment-nz-nc: a colon there would make it a scheme, so
 	// it fails at the colon (RFC 3986 4.2).
-	noColon := u.flags&(hasScheme|hasAuthority) == 0
-	for i < n {
-		c := s[i]
-		if chars.Is(c, chars.PChar) {
-			if c == ':' && noColon {
-				return URI{}, fail(s, i, ComponentPath, ErrColonInFirstSegment)
+	if u.flags&(hasScheme|hasAuthority) == 0 {
+		// path-noscheme: the first segment is segment-nz-nc, and a colon
+		// there would have made it a scheme, so it fails at the colon
+		// (RFC 3986 4.2). Only this loop tests for ':'.
+		for i < n && s[i] != '/' {
+			c := s[i]
+			if chars.Is(c, chars.PChar) {
+				if c == ':' {
+					return URI{}, fail(s, i, ComponentPath, ErrColonInFirstSegment)
+				}
+				i++
+				continue
 			}
-			i++
-			continue
-		}
-		switch c {
-		case '/':
-			noColon = false
-			i++
-			continue
-		case '%':
+			if c != '%' {
+				break
+			}
 			if e := chars.PctError(s, i); e >= 0 {
 				return URI{}, fail(s, e, ComponentPath, ErrInvalidPercent)
 			}
 			i += 3
-			continue
-		case '?', '#':
-		default:
-			return URI{}, fail(s, i, ComponentPath, ErrInvalidCharacter)
 		}
-		break
+	}
+	// path = *( pchar / "/" ): one table test per byte.
+	for i < n {
+		c := s[i]
+		if chars.Is(c, chars.PathChar) {
+			i++
+			continue
+		}
+		if c != '%' {
+			if c != '?' && c != '#' {
+				return URI{}, fail(s, i, ComponentPath, ErrInvalidCharacter)
+			}
+			break
+		}
+		if e := chars.PctError(s, i); e >= 0 {
+			return URI{}, fail(s, e, ComponentPath, ErrInvalidPercent)
+		}
+		i += 3
 	}
 	u.pathEnd = int32(i)
 	// query = *( pchar / "/" / "?" )
@@ -281,8 +285,14 @@ func (u *URI) parseAuthority(s string, i int, mode Mode) (int, error) {
 		colon := -1
 		for i < n {
 			c := s[i]
-			if chars.Is(c, chars.UserInfo) {
-				if c == ':' && colon < 0 {
+			// userinfo is reg-name plus ":": one table test per byte,
+			// and ":" only on a miss.
+			if chars.Is(c, chars.RegName) {
+				i++
+				continue
+			}
+			if c == ':' {
+				if colon < 0 {
 					colon = i
 				}
 				i++

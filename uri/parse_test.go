@@ -2,11 +2,12 @@ package uri_test
 
 import (
 	"errors"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/urikit/urikit/internal/testshared"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -272,28 +273,10 @@ func TestLinearTime(t *testing.T) {
 		{"a+a+:", func(n int) string { return strings.Repeat("a+", n/2) + "b" }},
 		{"%41%", func(n int) string { return strings.Repeat("%41", n/3) + "%" }},
 	}
-	elapsed := func(s string, mode uri.Mode) time.Duration {
-		best := time.Hour
-		for range 5 {
-			start := time.Now()
-			uri.ParseWith(s, mode)
-			if d := time.Since(start); d < best {
-				best = d
-			}
-		}
-		return best
-	}
 	for _, sh := range shapes {
 		for _, mode := range []uri.Mode{uri.RFC3986, uri.RFC2396} {
-			s1, s2 := sh.make(1<<20), sh.make(2<<20)
-			d1, d2 := elapsed(s1, mode), elapsed(s2, mode)
-			if d2 > 100*time.Millisecond {
-				t.Errorf("%s mode %d: 2 MB took %v", sh.name, mode, d2)
-			}
-			if d2 > 5*d1+5*time.Millisecond {
-				t.Errorf("%s mode %d: 1 MB %v, 2 MB %v: not linear", sh.name, mode, d1, d2)
-			}
-			t.Logf("%-8s mode %d: 1 MB %v, 2 MB %v", sh.name, mode, d1, d2)
+			testshared.CheckLinear(t, fmt.Sprintf("%s mode %d", sh.name, mode), sh.make,
+				func(s string) { uri.ParseWith(s, mode) })
 		}
 	}
 }

@@ -146,19 +146,12 @@ func (p Params) FormGet(key string) (string, bool) {
 // keyIs reports whether raw, decoded, equals key, without allocating.
 func keyIs(raw, key string, form bool) bool {
 	k := 0
-	for i := 0; i < len(raw); i++ {
-		c := raw[i]
-		switch {
-		case c == '%' && i+2 < len(raw) && unhex(raw[i+1]) < 16 && unhex(raw[i+2]) < 16:
-			c = unhex(raw[i+1])<<4 | unhex(raw[i+2])
-			i += 2
-		case c == '+' && form:
-			c = ' '
-		}
+	for i := 0; i < len(raw); k++ {
+		var c byte
+		c, i = looseByte(raw, i, form)
 		if k >= len(key) || key[k] != c {
 			return false
 		}
-		k++
 	}
 	return k == len(key)
 }
@@ -170,18 +163,26 @@ func unescapeLoose(s string, form bool) string {
 		return s
 	}
 	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '%' && i+2 < len(s) && unhex(s[i+1]) < 16 && unhex(s[i+2]) < 16:
-			c = unhex(s[i+1])<<4 | unhex(s[i+2])
-			i += 2
-		case c == '+' && form:
-			c = ' '
-		}
+	for i := 0; i < len(s); {
+		var c byte
+		c, i = looseByte(s, i, form)
 		b = append(b, c)
 	}
 	return string(b)
+}
+
+// looseByte returns the byte that s[i:] starts with once decoded, and the
+// index that follows it: a valid triplet gives its octet, a malformed "%"
+// itself, and "+" a space when form is set.
+func looseByte(s string, i int, form bool) (byte, int) {
+	c := s[i]
+	switch {
+	case c == '%' && i+2 < len(s) && unhex(s[i+1]) < 16 && unhex(s[i+2]) < 16:
+		return unhex(s[i+1])<<4 | unhex(s[i+2]), i + 3
+	case c == '+' && form:
+		return ' ', i + 1
+	}
+	return c, i + 1
 }
 
 // SearchKeywords returns the keywords of an ISINDEX search query, the

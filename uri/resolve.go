@@ -66,7 +66,7 @@ const (
 func (u URI) Resolve(ref URI) URI {
 	if ref.flags&hasScheme != 0 {
 		// T = R, with remove_dot_segments(R.path).
-		if !hasDotSegmentResolve(ref.Path()) {
+		if !hasDotSegment(ref.Path()) {
 			return ref
 		}
 		r, _ := assemble(ref, ref, ref.flags&hasAuthority != 0, "", ref.Path(), dots3986, KeepDots, ref, ref, ref.flags&grammar2396)
@@ -233,14 +233,11 @@ func assemble(sch, auth URI, useAuth bool, dir, path string, dm dotMode, p DotPo
 		}
 		b = b[:p0+m]
 	}
-	// Keep the path from being read back as something else (RFC 3986
-	// 4.2 and 5.2.4's closing note on "//").
 	if !useAuth {
-		pth := b[p0:]
-		if len(pth) >= 2 && pth[0] == '/' && pth[1] == '/' {
-			b = insertAt(b, p0, "/.")
-		} else if !hasSch && firstSegmentHasColon(pth) {
-			b = insertAt(b, p0, "./")
+		// Keep the path from being read back as something else (a
+		// path after an authority needs nothing, and is the usual case).
+		if pre := reparsePrefix(b[p0:], hasSch, false, false); pre != "" {
+			b = insertAt(b, p0, pre)
 		}
 	}
 	r.pathStart = int32(p0)
@@ -270,171 +267,6 @@ func insertAt(b []byte, i int, s string) []byte {
 	copy(b[i+len(s):], b[i:n])
 	copy(b[i:], s)
 	return b
-}
-
-// firstSegmentHasColon reports whether the first segment of p contains
-// ':', which would make a scheme-less reference read as a scheme.
-func firstSegmentHasColon(p []byte) bool {
-	for _, c := range p {
-		switch c {
-		case ':':
-			return true
-		case '/':
-			return false
-		}
-	}
-	return false
-}
-
-// hasDotSegmentResolve reports whether p has a "." or ".." segment.
-func hasDotSegmentResolve(p string) bool {
-	for i := 0; i < len(p); i++ {
-		if p[i] != '.' || (i > 0 && p[i-1] != '/') {
-			continue
-		}
-		j := i + 1
-		if j < len(p) && p[j] == '.' {
-			j++
-		}
-		if j == len(p) || p[j] == '/' {
-			return true
-		}
-	}
-	return false
-}
-
-// removeDotSegmentsInPlace applies RFC 3986 5.2.4 to the path in b, in place,
-// and returns the length of the result. It follows the section's loop
-// step by step: the input buffer is b[r:], the output buffer b[:w], and
-// w <= r always holds, so writing never overtakes reading. Each step
-// consumes input; rule C's removal of the last output segment scans only
-// bytes it removes, so the whole is linear in len(b).
-func removeDotSegmentsInPlace(b []byte) int {
-	n := len(b)
-	r, w := 0, 0
-	for r < n {
-		if b[r] == '.' {
-			// A: a prefix "../" or "./" is removed.
-			if r+1 < n && b[r+1] == '/' {
-				r += 2
-				continue
-			}
-			if r+2 < n && b[r+1] == '.' && b[r+2] == '/' {
-				r += 3
-				continue
-			}
-			// D: an input of "." or ".." is removed.
-			if r+1 == n || (r+2 == n && b[r+1] == '.') {
-				break
-			}
-		}
-		if b[r] == '/' && r+1 < n && b[r+1] == '.' {
-			// B: "/./" or a final "/." becomes "/".
-			if r+2 == n {
-				b[w] = '/'
-				w++
-				break
-			}
-			if b[r+2] == '/' {
-				r += 2
-				continue
-			}
-			// C: "/../" or a final "/.." becomes "/", and the last
-			// output segment goes with its preceding "/".
-			if b[r+2] == '.' && (r+3 == n || b[r+3] == '/') {
-				w = max(lastSlash(b[:w]), 0)
-				if r+3 == n {
-					b[w] = '/'
-					w++
-					break
-				}
-				r += 3
-				continue
-			}
-		}
-		// E: move the first segment, with its leading "/", to the output.
-		s := r
-		if b[r] == '/' {
-			r++
-		}
-		for r < n && b[r] != '/' {
-			r++
-		}
-		if s != w {
-			copy(b[w:], b[s:r])
-		}
-		w += r - s
-	}
-	return w
-}
-
-func lastSlash(b []byte) int {
-	for i := len(b) - 1; i >= 0; i-- {
-		if b[i] == '/' {
-			return i
-		}
-	}
-	return -1
-}
-
-// mergeSegments2396 applies steps 6 c-g of the 1998 draft's section 5.2
-// to the merged buffer b, in place, and returns the result's length. The
-// draft describes string rewriting (remove every "./", a final ".", then
-// the leftmost "<segment>/../" repeatedly, then a final "<segment>/..");
-// it notes that a segment stack does the same, which is what this is:
-// segments are pushed onto b[:w] each followed by "/", a "." is skipped,
-// and ".." pops the top segment unless there is none or it is "..". A
-// leading "/" is the root, not a segment ("/../g" keeps its "..", as
-// Appendix C.2 shows). Excess ".." segments are those pushed onto an
-// empty stack or onto "..": p keeps, drops or rejects them (step 6g).
-func mergeSegments2396(b []byte, p DotPolicy) (int, error) {
-	n := len(b)
-	root := 0
-	if n > 0 && b[0] == '/' {
-		root = 1
-	}
-	r, w := root, root
-	for r <= n {
-		j := r
-		for j < n && b[j] != '/' {
-			j++
-		}
-		last := j == n
-		seg := b[r:j]
-		switch {
-		case len(seg) == 1 && seg[0] == '.':
-			// 6c removes "./"; 6d removes a final ".".
-			r = j + 1
-			continue
-		case len(seg) == 2 && seg[0] == '.' && seg[1] == '.':
-			if w > root {
-				t := max(lastSlash(b[root:w-1])+1+root, root)
-				if !(w-1-t == 2 && b[t] == '.' && b[t+1] == '.') {
-					// 6e and 6f: "<segment>/../" and a final
-					// "<segment>/.." are removed.
-					w = t
-					r = j + 1
-					continue
-				}
-			}
-			switch p {
-			case DropDots:
-				r = j + 1
-				continue
-			case RejectDots:
-				return 0, ErrAboveRoot
-			}
-		}
-		if last {
-			copy(b[w:], seg)
-			w += len(seg)
-			break
-		}
-		copy(b[w:], b[r:j+1])
-		w += j + 1 - r
-		r = j + 1
-	}
-	return w, nil
 }
 
 // Relativize returns the shortest reference r such that
@@ -493,20 +325,10 @@ func relativize(base, target URI, draft bool, resolve func(b, r URI) (URI, error
 			}
 			relativePaths(base, target, tail, draft, add)
 			if tp != "" && tp[0] == '/' {
-				if len(tp) > 1 && tp[1] == '/' {
-					add("/.", t[target.pathStart:])
-				} else {
-					add(t[target.pathStart:])
-				}
+				add(reparsePrefix(tp, false, false, false) + t[target.pathStart:])
 			}
 		}
-		if target.HasAuthority() {
-			add(rest)
-		} else if firstSegmentHasColon([]byte(target.Path())) {
-			add("./", rest)
-		} else {
-			add(rest)
-		}
+		add(reparsePrefix(target.Path(), false, target.HasAuthority(), false) + rest)
 	}
 	add(t)
 	sort.SliceStable(cands, func(i, j int) bool { return len(cands[i]) < len(cands[j]) })
@@ -534,16 +356,9 @@ func relativize(base, target URI, draft bool, resolve func(b, r URI) (URI, error
 func relativePaths(base, target URI, tail string, draft bool, add func(...string)) {
 	// Compare the path as resolution produced it, before the prefix
 	// that keeps it from re-parsing differently ("./a:b", "/.//a").
-	tp := target.Path()
-	if target.flags&hasAuthority == 0 {
-		if strings.HasPrefix(tp, "/.//") {
-			tp = tp[2:]
-		} else if target.flags&hasScheme == 0 && strings.HasPrefix(tp, "./") && firstSegmentHasColon([]byte(tp[2:])) {
-			tp = tp[2:]
-		}
-	}
+	tp := stripReparsePrefix(target.Path(), target.HasScheme(), target.HasAuthority())
 	dir := base.mergeDir()
-	if hasDotSegmentResolve(dir) {
+	if hasDotSegment(dir) {
 		// The merge removes the directory's own dot segments too.
 		b := []byte(dir)
 		n := 0
@@ -574,9 +389,10 @@ func relativePaths(base, target URI, tail string, draft bool, add func(...string
 		add(up, "./", tail)
 		return
 	}
-	if ups == 0 && (rest[0] == '/' || firstSegmentHasColon([]byte(rest))) {
-		add("./", rest, tail)
-		return
+	if ups == 0 {
+		// rest is a relative path: it must not read as an absolute
+		// one, nor its first segment as a scheme.
+		up = reparsePrefix(rest, false, false, true)
 	}
 	add(up, rest, tail)
 }

@@ -4,11 +4,11 @@ import (
 	"errors"
 	"net/url"
 	"os"
-	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/urikit/urikit/internal/testshared"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -330,24 +330,15 @@ func TestResolveGrammar(t *testing.T) {
 func TestResolveLinear(t *testing.T) {
 	base := uri.MustParse("http://a/b/c/d")
 	for _, unit := range []string{"../", "./", "a/../", "x/"} {
-		var prev time.Duration
-		for _, n := range []int{1 << 20, 2 << 20} {
-			ref := uri.MustParse(strings.Repeat(unit, n/len(unit)) + "g")
-			start := time.Now()
+		testshared.CheckLinear(t, strconv.Quote(unit), func(n int) uri.URI {
+			return uri.MustParse(strings.Repeat(unit, n/len(unit)) + "g")
+		}, func(ref uri.URI) {
 			r := base.Resolve(ref)
 			r2, err := base.Resolve2396(ref, uri.DropDots)
-			d := time.Since(start)
 			if err != nil || len(r.String()) == 0 || len(r2.String()) == 0 {
-				t.Fatalf("%q x %d: %v", unit, n, err)
+				t.Fatalf("%q x %d bytes: %v", unit, len(ref.String()), err)
 			}
-			if d > time.Second {
-				t.Errorf("%q x %d bytes: %v", unit, n, d)
-			}
-			if prev > 0 && d > 6*prev+20*time.Millisecond {
-				t.Errorf("%q: %v for 1 MB, %v for 2 MB: not linear", unit, prev, d)
-			}
-			prev = d
-		}
+		})
 	}
 }
 
@@ -412,20 +403,14 @@ var resolveBenchRefs = []string{"../a/b?c", "/x", "g", "#f", "//h/p"}
 func resolveBenchBases(b *testing.B) ([]uri.URI, []*url.URL) {
 	p := os.Getenv("URIKIT_BENCH_URLS")
 	if p == "" {
-		d := os.Getenv("URIKIT_SHARED")
-		if d == "" {
-			b.Skip("URIKIT_SHARED not set")
-		}
-		p = filepath.Join(d, "corpora", "urls", "kasztp.txt")
-	}
-	data, err := os.ReadFile(p)
-	if err != nil {
-		b.Skip(err)
+		p = testshared.Path(b, "corpora", "urls", "kasztp.txt")
 	}
 	var us []uri.URI
 	var ns []*url.URL
-	for _, l := range strings.Split(strings.TrimPrefix(string(data), "\ufeff"), "\n") {
-		l = strings.TrimSuffix(l, "\r")
+	for i, l := range testshared.FileLines(b, p) {
+		if i == 0 {
+			l = strings.TrimPrefix(l, "\ufeff")
+		}
 		u, err1 := uri.Parse(l)
 		n, err2 := url.Parse(l)
 		if err1 == nil && err2 == nil && u.HasScheme() {
@@ -445,36 +430,18 @@ func BenchmarkResolveQuick(b *testing.B) {
 		n, _ := url.Parse(r)
 		nrefs = append(nrefs, n)
 	}
-	b.Run("urikit", func(b *testing.B) {
-		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			_ = us[i%len(us)].Resolve(refs[i%len(refs)])
-			i++
-		}
-	})
-	b.Run("urikit2396", func(b *testing.B) {
-		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			_, _ = us[i%len(us)].Resolve2396(refs[i%len(refs)], uri.KeepDots)
-			i++
-		}
-	})
-	b.Run("net-url", func(b *testing.B) {
-		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			_ = ns[i%len(ns)].ResolveReference(nrefs[i%len(nrefs)])
-			i++
-		}
-	})
-	b.Run("net-url+String", func(b *testing.B) {
-		b.ReportAllocs()
-		i := 0
-		for b.Loop() {
-			_ = ns[i%len(ns)].ResolveReference(nrefs[i%len(nrefs)]).String()
-			i++
-		}
-	})
+	run := func(name string, f func(i int)) {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				f(i)
+				i++
+			}
+		})
+	}
+	run("urikit", func(i int) { _ = us[i%len(us)].Resolve(refs[i%len(refs)]) })
+	run("urikit2396", func(i int) { _, _ = us[i%len(us)].Resolve2396(refs[i%len(refs)], uri.KeepDots) })
+	run("net-url", func(i int) { _ = ns[i%len(ns)].ResolveReference(nrefs[i%len(nrefs)]) })
+	run("net-url+String", func(i int) { _ = ns[i%len(ns)].ResolveReference(nrefs[i%len(nrefs)]).String() })
 }

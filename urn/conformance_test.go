@@ -1,49 +1,17 @@
 package urn
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/urikit/urikit/internal/testshared"
 )
 
-// sharedDir returns the shared directory named by $URIKIT_SHARED (for
-// example /work/shared), or skips the test when it is unset or missing.
-func sharedDir(t testing.TB) string {
-	t.Helper()
-	dir := os.Getenv("URIKIT_SHARED")
-	if dir == "" {
-		t.Skip("URIKIT_SHARED is not set")
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("URIKIT_SHARED: %v", err)
-	}
-	return dir
-}
-
-// readLines returns the non-empty lines of a file, or skips the test when
-// the file is missing.
+// readLines returns the non-empty lines of the file at path (a shared
+// file or a sample under testdata/), or skips the test when it is missing.
 func readLines(t testing.TB, path string) []string {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Skipf("%v", err)
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		if line := strings.TrimRight(sc.Text(), "\r"); line != "" {
-			lines = append(lines, line)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return lines
+	return testshared.FileLines(t, path)
 }
 
 // goURNVector is one case of go-urn's test tables, as transcribed in
@@ -95,15 +63,8 @@ var goURNKnownDifferences = map[string]string{
 const scimKnownDifference = "RFC 7643 10 (SCIM schema URIs) is a profile, not URN syntax"
 
 func TestGoURNTables(t *testing.T) {
-	dir := sharedDir(t)
-	b, err := os.ReadFile(filepath.Join(dir, "conformance", "urn", "go-urn.tables.json"))
-	if err != nil {
-		t.Skip(err)
-	}
 	var vectors []goURNVector
-	if err := json.Unmarshal(b, &vectors); err != nil {
-		t.Fatal(err)
-	}
+	testshared.ReadJSON(t, &vectors, "conformance", "urn", "go-urn.tables.json")
 	pass, known, fail := 0, 0, 0
 	for _, v := range vectors {
 		key := v.Table + "/" + itoa(v.Index)
@@ -197,10 +158,9 @@ var corpusKnownRejections = map[string]string{
 
 // TestCorpora parses every URN of the shared corpora with RFC 8141.
 func TestCorpora(t *testing.T) {
-	dir := filepath.Join(sharedDir(t), "corpora", "urns")
 	files := []string{"urns.txt", "iana-registry-urns.txt", "nbn-no-letter-editions.csv"}
 	for _, name := range files {
-		lines := readLines(t, filepath.Join(dir, name))
+		lines := testshared.Lines(t, "corpora", "urns", name)
 		accepted, known, nsInvalid := 0, 0, 0
 		for _, line := range lines {
 			in := line

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	gourn "github.com/leodido/go-urn"
+	"github.com/urikit/urikit/internal/testshared"
 )
 
 // explainDisagreement returns why this package and go-urn (RFC 8141
@@ -84,11 +85,10 @@ func differential(t *testing.T, inputs []string, label string) {
 
 // TestDifferentialCorpus compares with go-urn on the real URNs.
 func TestDifferentialCorpus(t *testing.T) {
-	dir := filepath.Join(sharedDir(t), "corpora", "urns")
 	var inputs []string
-	inputs = append(inputs, readLines(t, filepath.Join(dir, "urns.txt"))...)
-	inputs = append(inputs, readLines(t, filepath.Join(dir, "iana-registry-urns.txt"))...)
-	for _, l := range readLines(t, filepath.Join(dir, "nbn-no-letter-editions.csv")) {
+	inputs = append(inputs, testshared.Lines(t, "corpora", "urns", "urns.txt")...)
+	inputs = append(inputs, testshared.Lines(t, "corpora", "urns", "iana-registry-urns.txt")...)
+	for _, l := range testshared.Lines(t, "corpora", "urns", "nbn-no-letter-editions.csv") {
 		inputs = append(inputs, nbnFromCSV(l))
 	}
 	differential(t, inputs, "corpus")

@@ -166,10 +166,12 @@ func ExampleURN_Display() {
 
 func ExampleLookup() {
 	ns, ok := urn.Lookup("ISBN")
-	fmt.Println(ns.NID, ns.Reference, ok, ns.Implemented())
+	fmt.Println(ns.NID, ok, ns.Implemented())
+	fmt.Println(ns.Reference, "/", ns.Rules)
 	fmt.Println(ns.Validate("0-395-36341-2"))
 	// Output:
-	// isbn RFC 3187 true true
+	// isbn true true
+	// International ISBN Agency / RFC 3187
 	// urn:isbn: "0-395-36341-2": ISBN-10 check digit does not match (RFC 3187)
 }
 
@@ -221,7 +223,7 @@ func ExampleURN_HasNUL() {
 	fmt.Println(err)
 	// Output:
 	// true
-	// urn: NUL octet '0' at offset 15 in NSS of "urn:example:a%00"
+	// urn: NUL octet at offset 15 in NSS of "urn:example:a%00"
 }
 
 func ExampleIsParamsClass() {

@@ -6,9 +6,10 @@ import (
 	"github.com/urikit/urikit/internal/chars"
 )
 
-// The "ietf" namespace: RFC 2648, "A URN Namespace for IETF Documents",
-// and the "params" sub-namespace of RFC 3553, "An IETF URN Sub-namespace
-// for Registered Protocol Parameters".
+// The "ietf" namespace: RFC 2648, "A URN Namespace for IETF Documents"
+// (updated by RFC 6924, which puts the sub-namespaces in an IANA
+// registry), and the "params" sub-namespace of RFC 3553, "An IETF URN
+// Sub-namespace for Registered Protocol Parameters".
 //
 // RFC 2648 section 2 ("Declaration of structure") gives
 //

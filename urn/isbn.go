@@ -6,8 +6,12 @@ import (
 )
 
 // The "isbn" namespace: RFC 3187, "Using International Standard Book
-// Numbers as Uniform Resource Names", updated by RFC 8254 for ISBN-13.
-// The NSS is an ISBN (ISO 2108): ten characters (nine digits and a check
+// Numbers as Uniform Resource Names". RFC 8254 (abstract) obsoletes RFC
+// 3187 and moves it to Historic: the namespace is now described by the
+// International ISBN Agency's registration template, which is the IANA
+// registry's reference (Namespace.Reference); the rules below are still
+// those of RFC 3187 plus the 13-digit form of ISO 2108 that the agency
+// assigns since 2007. The NSS is an ISBN (ISO 2108): ten characters (nine digits and a check
 // digit that may be "X") or thirteen digits starting 978 or 979, with
 // optional hyphens between the groups. Hyphens only make an ISBN easier
 // to read, so they do not count for equivalence, nor does the case of the

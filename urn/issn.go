@@ -3,7 +3,10 @@ package urn
 import "strings"
 
 // The "issn" namespace: RFC 3044, "Using The ISSN (International Serial
-// Standard Number) as URN", updated by RFC 8254. The NSS is an ISSN
+// Standard Number) as URN". RFC 8254 (abstract) obsoletes RFC 3044 and
+// moves it to Historic: the namespace is now described by the ISSN
+// International Centre's registration template, the IANA registry's
+// reference (Namespace.Reference). The NSS is an ISSN
 // (ISO 3297): two groups of four characters separated by a hyphen, the
 // last one a check character computed modulo 11 that may be "X"; its case
 // does not count for equivalence.

@@ -76,23 +76,24 @@ func (e *ParseError) Error() string {
 	return "urn: " + e.Message() + " of " + strconv.Quote(e.Input)
 }
 
-// Message returns the error without the input: the reason, the offending
-// byte and the component, as in `invalid character '/' at offset 8 in NSS`.
+// Message returns the error without the input: the reason, the offset
+// and the component, as in `namespace identifier shorter than 2
+// characters at offset 5 in NID`. For the reasons about a character that
+// does not belong to its component's class (ErrInvalidCharacter,
+// ErrInvalidNID, ErrInvalidPercent) the offending byte follows the
+// reason, as in `invalid character '/' at offset 8 in NSS`.
 func (e *ParseError) Message() string {
-	msg := e.Reason.Error()
-	if e.Offset < len(e.Input) && e.Reason != ErrUnexpectedEnd {
-		c := e.Input[e.Offset]
-		if c >= 0x20 && c < 0x7f {
-			msg += " '" + string(rune(c)) + "'"
-		} else {
-			msg += " byte 0x" + string(chars.UpperHex[c>>4]) + string(chars.UpperHex[c&15])
-		}
-	}
-	return msg + " at offset " + strconv.Itoa(e.Offset) + " in " + e.Component.String()
+	return chars.ErrorMessage(e.Reason.Error(), e.Input, e.Offset, characterReason(e.Reason), e.Component.String())
 }
 
 // Unwrap returns the reason, one of the Err values of this package.
 func (e *ParseError) Unwrap() error { return e.Reason }
+
+// characterReason reports whether reason is about the class of the byte
+// at the error's offset, so that naming the byte helps.
+func characterReason(reason error) bool {
+	return reason == ErrInvalidCharacter || reason == ErrInvalidNID || reason == ErrInvalidPercent
+}
 
 func fail(s string, off int, c Component, reason error) error {
 	if off >= len(s) && reason != ErrTooLong {

@@ -254,16 +254,32 @@ func TestParseAllocs(t *testing.T) {
 	}
 }
 
+// Messages name the offending byte only when the reason is about its
+// character class; the offsets follow the ParseError definition.
 func TestErrorMessage(t *testing.T) {
-	_, err := Parse("urn:foo:/x")
-	want := `urn: invalid character '/' at offset 8 in NSS of "urn:foo:/x"`
-	if err == nil || err.Error() != want {
-		t.Errorf("error = %v, want %s", err, want)
+	tests := []struct {
+		d          Dialect
+		in, want   string
+		wantReason error
+	}{
+		{RFC8141, "urn:foo:/x", `urn: invalid character '/' at offset 8 in NSS of "urn:foo:/x"`, ErrInvalidCharacter}, // RFC 8141 2: NSS starts with pchar
+		{RFC8141, "urn:foo", `urn: unexpected end of input at offset 7 in NID of "urn:foo"`, ErrUnexpectedEnd},
+		{RFC8141, "urn:a:b", `urn: namespace identifier shorter than 2 characters at offset 5 in NID of "urn:a:b"`, ErrNIDTooShort}, // RFC 8141 2: NID is 2 to 32 characters
+		{RFC8141, "urn:a!:b", `urn: invalid namespace identifier '!' at offset 5 in NID of "urn:a!:b"`, ErrInvalidNID},              // ldh only
+		{RFC8141, "urn:ab-:c", `urn: namespace identifier ends with a hyphen at offset 7 in NID of "urn:ab-:c"`, ErrNIDHyphen},      // NID ends alphanum
+		{RFC8141, "urn:ab:%G1", `urn: malformed percent-encoding 'G' at offset 8 in NSS of "urn:ab:%G1"`, ErrInvalidPercent},        // RFC 3986 2.1 HEXDIG
+		{Draft2012, "urn:ab:c%00", `urn: NUL octet at offset 10 in NSS of "urn:ab:c%00"`, ErrNUL},                                   // 2012 draft 2.5.3
+		{RFC8141, "urx:ab:c", `urn: scheme is not "urn" at offset 2 in scheme of "urx:ab:c"`, ErrInvalidScheme},
+		{RFC8141, "urn:ab:c\x01", `urn: invalid character byte 0x01 at offset 8 in NSS of "urn:ab:c\x01"`, ErrInvalidCharacter},
 	}
-	_, err = Parse("urn:foo")
-	want = `urn: unexpected end of input at offset 7 in NID of "urn:foo"`
-	if err == nil || err.Error() != want {
-		t.Errorf("error = %v, want %s", err, want)
+	for _, tt := range tests {
+		_, err := ParseDialect(tt.in, tt.d)
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("ParseDialect(%q) error = %v, want %s", tt.in, err, tt.want)
+		}
+		if !errors.Is(err, tt.wantReason) {
+			t.Errorf("ParseDialect(%q) error %v is not %v", tt.in, err, tt.wantReason)
+		}
 	}
 }
 

@@ -12,8 +12,21 @@ import (
 type Namespace struct {
 	// NID is the namespace identifier, in lowercase.
 	NID string
-	// Reference names the registration document, as in "RFC 3187".
+	// Informal reports an informal namespace ("urn-" Number, RFC 8141
+	// section 5.2); the others are formal.
+	Informal bool
+	// Reference is the registry's reference for the registration, as in
+	// "RFC 3061" or "International ISBN Agency"; several are joined by
+	// ", ". It is empty where this package's transcription has none (the
+	// namespaces registered after 2021, and the informal ones).
 	Reference string
+	// Template names the registry's registration template, if it lists
+	// one, as in "isbn-template".
+	Template string
+	// Rules names the document whose syntax and equivalence rules this
+	// package implements for the namespace, as in "RFC 3187"; it is
+	// empty unless Implemented.
+	Rules string
 
 	validate  func(nss string) error  // nil: no syntax beyond RFC 8141
 	normalize func(nss string) string // nil: no extra equivalence
@@ -31,7 +44,7 @@ func (n Namespace) Validate(nss string) error {
 		return nil
 	}
 	if err := n.validate(upperPct(nss)); err != nil {
-		return &NamespaceError{NID: n.NID, NSS: nss, Reference: n.Reference, Reason: err.Error()}
+		return &NamespaceError{NID: n.NID, NSS: nss, Reference: n.Rules, Reason: err.Error()}
 	}
 	return nil
 }
@@ -40,7 +53,7 @@ func (n Namespace) Validate(nss string) error {
 type NamespaceError struct {
 	NID       string
 	NSS       string
-	Reference string // the registration document
+	Reference string // the document whose rules the NSS breaks (Namespace.Rules)
 	Reason    string
 }
 
@@ -76,7 +89,8 @@ func Lookup(nid string) (Namespace, bool) {
 	return ns, ok
 }
 
-// Namespaces returns every namespace of the table, sorted by NID.
+// Namespaces returns every namespace of the table, formal and informal,
+// sorted by NID.
 func Namespaces() []Namespace {
 	out := make([]Namespace, 0, len(registry))
 	for _, ns := range registry {
@@ -86,95 +100,144 @@ func Namespaces() []Namespace {
 	return out
 }
 
-// registry is the table of registered formal namespaces: the NIDs of the
-// IANA "Uniform Resource Names (URN) Namespaces" registry
-// (https://www.iana.org/assignments/urn-namespaces/), transcribed with the
-// document each registration points to. The transcription is of the
-// formal namespaces known at the time of writing and may lag the live
-// registry; the informal ones (urn-1 ... urn-7) are recognised by
-// ClassifyNID instead. The namespaces this package implements add their
-// rules in init functions of the files named after them.
+// The IANA "Uniform Resource Names (URN) Namespaces" registry
+// (https://www.iana.org/assignments/urn-namespaces/), transcribed as
+// facts. The NIDs, formal and informal, are those of the registry as
+// updated 2026-05-28 (IANA URN Namespaces registry, updated 2026-05-28).
+// The reference and template columns come from the registry's 2021 CSV
+// export, so the 26 formal namespaces registered since then (c2pa ...
+// wmo) have neither here. The informal NIDs are listed by name only.
+// TestRegistryMatchesIANA checks the NIDs against a copy of the registry
+// when URIKIT_SHARED is set. The namespaces this package implements add
+// their rules in the init functions of the files named after them.
+
+// formalNamespaces lists the formal NIDs: NID, reference, template.
+var formalNamespaces = [...][3]string{
+	{"3gpp", "RFC 5279", ""},
+	{"3gpp2", "RFC 8464", "3gpp2-template"},
+	{"adid", "RFC 8107", ""},
+	{"alert", "RFC 7462", ""},
+	{"bbf", "RFC 8057", ""},
+	{"broadband-forum-org", "RFC 8057", ""},
+	{"c2pa", "", ""},
+	{"cablelabs", "RFC 6289", ""},
+	{"ccsds", "RFC 7738", ""},
+	{"cdx", "", ""},
+	{"cgi", "RFC 5138", ""},
+	{"clei", "RFC 4152", ""},
+	{"csa", "", ""},
+	{"cta", "", ""},
+	{"ddi", "draft-urn-ddi-00", ""},
+	{"dev", "RFC 9039", "dev-template"},
+	{"dgiwg", "RFC 6288", ""},
+	{"doi", "", ""},
+	{"dslforum-org", "RFC 8057", ""},
+	{"dvb", "RFC 5328, RFC 7354", ""},
+	{"ebu", "RFC 5174", ""},
+	{"eic", "", ""},
+	{"eidr", "RFC 7972", ""},
+	{"epc", "RFC 5134", ""},
+	{"epcglobal", "RFC 5134", ""},
+	{"etsi", "RFC 8515", "etsi-template"},
+	{"eurosystem", "RFC 7207", ""},
+	{"example", "RFC 6963", ""},
+	{"fdc", "RFC 4198", ""},
+	{"fipa", "RFC 3616", ""},
+	{"gdr", "", ""},
+	{"gdst", "", ""},
+	{"geant", "RFC 4926", ""},
+	{"globus", "RFC 7853", ""},
+	{"gsma", "RFC 7254", ""},
+	{"gvat", "", ""},
+	{"hbbtv", "RFC 7528", ""},
+	{"ieee", "RFC 8069", ""},
+	{"ietf", "RFC 2648", ""},
+	{"iptc", "RFC 3937", ""},
+	{"isan", "RFC 4246", ""},
+	{"isbn", "International ISBN Agency", "isbn-template"},
+	{"iso", "RFC 5141", ""},
+	{"isni", "", ""},
+	{"issn", "ISSN International Centre", "issn-template"},
+	{"itu", "International Telecommunications Union (ITU)", "itu-template"},
+	{"ivis", "RFC 4617", ""},
+	{"knx", "", ""},
+	{"lei", "", ""},
+	{"lex", "", ""},
+	{"liberty", "RFC 3622", ""},
+	{"mace", "RFC 3613", ""},
+	{"mef", "RFC 7818", ""},
+	{"meta", "", ""},
+	{"mpeg", "RFC 3614", ""},
+	{"mrn", "International Association of Marine Aids to Navigation and Lighthouse Authorities (IALA)", "mrn-template"},
+	{"nan", "", ""},
+	{"nato", "RFC 7467", ""},
+	{"nbn", "RFC 8458", "nbn-template"},
+	{"nena", "RFC 6061", ""},
+	{"newsml", "RFC 3085", ""},
+	{"nfc", "RFC 4729", ""},
+	{"nfi", "", ""},
+	{"nzl", "RFC 4350", ""},
+	{"oasis", "RFC 3121", ""},
+	{"ogc", "RFC 5165", ""},
+	{"ogf", "RFC 6453", ""},
+	{"oid", "RFC 3061", ""},
+	{"oipf", "RFC 6893", ""},
+	{"oma", "RFC 4358", ""},
+	{"onem2m", "", ""},
+	{"onf", "Open Networking Foundation", "onf-template"},
+	{"pin", "RFC 3043", ""},
+	{"pno", "", ""},
+	{"publicid", "RFC 3151", ""},
+	{"pwid", "", ""},
+	{"reso", "Real Estate Standards Organization (RESO)", "reso-template"},
+	{"s1000d", "RFC 4688", ""},
+	{"said", "", ""},
+	{"schac", "RFC 6338", ""},
+	{"service", "RFC 5031", ""},
+	{"smpte", "RFC 5119", ""},
+	{"stalwart", "", ""},
+	{"swift", "RFC 3615", ""},
+	{"thread", "", ""},
+	{"trivore", "", ""},
+	{"tva", "RFC 4195", ""},
+	{"uci", "RFC 4179", ""},
+	{"ucode", "RFC 6588, RFC Errata 3188, RFC Errata 3189", ""},
+	{"uic", "", ""},
+	{"uuid", "RFC 4122", ""},
+	{"web3d", "RFC 3541", ""},
+	{"wfa", "", ""},
+	{"wmo", "", ""},
+	{"xmlorg", "RFC 3120", ""},
+	{"xmpp", "RFC 4854", ""},
+}
+
+// informalNamespaces lists the informal NIDs ("urn-" Number, RFC 8141
+// section 5.2) registered with IANA.
+var informalNamespaces = [...]string{
+	"urn-1", "urn-2", "urn-3", "urn-4", "urn-5", "urn-6", "urn-7", "urn-8",
+}
+
+// registry maps each registered NID, in lowercase, to its namespace.
 var registry = func() map[string]Namespace {
-	m := make(map[string]Namespace)
-	for _, e := range [...][2]string{
-		{"3gpp", "3GPP TS 23.003 (RFC 5279)"},
-		{"3gpp2", "3GPP2 (RFC 8464)"},
-		{"adid", "Ad-ID"},
-		{"alert", "RFC 7462"},
-		{"bbf", "Broadband Forum"},
-		{"broadband-forum-org", "RFC 6289"},
-		{"cablelabs", "RFC 6289"},
-		{"ccsds", "CCSDS"},
-		{"cgi", "CGI"},
-		{"clei", "RFC 4152"},
-		{"ddi", "DDI Alliance"},
-		{"dev", "RFC 9039"},
-		{"dgiwg", "DGIWG"},
-		{"dslforum-org", "RFC 6289"},
-		{"dvb", "RFC 7354"},
-		{"ebu", "EBU"},
-		{"eidr", "EIDR"},
-		{"epc", "RFC 5134"},
-		{"epcglobal", "RFC 5134"},
-		{"etsi", "ETSI"},
-		{"eurosystem", "Eurosystem"},
-		{"example", "RFC 6963"},
-		{"fdc", "FDC"},
-		{"fipa", "RFC 3616"},
-		{"geant", "GEANT"},
-		{"globus", "Globus"},
-		{"gsma", "GSMA"},
-		{"hbbtv", "HbbTV"},
-		{"ieee", "RFC 8069"},
-		{"ietf", "RFC 2648"},
-		{"iptc", "RFC 3937"},
-		{"isan", "RFC 4246"},
-		{"isbn", "RFC 3187 (RFC 8254)"},
-		{"iso", "RFC 5141"},
-		{"issn", "RFC 3044 (RFC 8254)"},
-		{"ivis", "IVIS"},
-		{"liberty", "Liberty Alliance"},
-		{"mace", "RFC 3613"},
-		{"mef", "MEF"},
-		{"mpeg", "RFC 3614"},
-		{"mrn", "IALA"},
-		{"nato", "NATO"},
-		{"nbn", "RFC 8458"},
-		{"nena", "RFC 6061"},
-		{"newsml", "RFC 3085"},
-		{"nfc", "RFC 4729"},
-		{"nzl", "RFC 4350"},
-		{"oasis", "RFC 3121"},
-		{"ogc", "RFC 5165"},
-		{"ogf", "RFC 6453"},
-		{"oid", "RFC 3061"},
-		{"oipf", "RFC 6893"},
-		{"oma", "RFC 4358"},
-		{"pin", "RFC 3043"},
-		{"publicid", "RFC 3151"},
-		{"reso", "RESO"},
-		{"s1000d", "RFC 4688"},
-		{"schac", "RFC 6338"},
-		{"service", "RFC 5031"},
-		{"smpte", "RFC 5119"},
-		{"swift", "RFC 3615"},
-		{"tva", "RFC 4195"},
-		{"uci", "RFC 4179"},
-		{"ucode", "RFC 6588"},
-		{"uuid", "RFC 4122 (RFC 9562)"},
-		{"web3d", "RFC 3541"},
-		{"xmlorg", "RFC 3120"},
-		{"xmpp", "RFC 4854"},
-	} {
-		m[e[0]] = Namespace{NID: e[0], Reference: e[1]}
+	m := make(map[string]Namespace, len(formalNamespaces)+len(informalNamespaces))
+	for _, e := range formalNamespaces {
+		m[e[0]] = Namespace{NID: e[0], Reference: e[1], Template: e[2]}
+	}
+	for _, nid := range informalNamespaces {
+		m[nid] = Namespace{NID: nid, Informal: true}
 	}
 	return m
 }()
 
 // implement attaches syntax and equivalence rules to a registered
-// namespace.
-func implement(nid, ref string, validate func(string) error, normalize func(string) string) {
-	registry[nid] = Namespace{NID: nid, Reference: ref, validate: validate, normalize: normalize}
+// namespace; rules names the document they come from.
+func implement(nid, rules string, validate func(string) error, normalize func(string) string) {
+	ns, ok := registry[nid]
+	if !ok {
+		panic("urn: implement: " + nid + " is not in the registry table")
+	}
+	ns.Rules, ns.validate, ns.normalize = rules, validate, normalize
+	registry[nid] = ns
 }
 
 type nsError string

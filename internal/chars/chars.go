@@ -26,6 +26,9 @@ const (
 	Scheme
 	// PChar is RFC 3986 3.3 pchar without pct-encoded: unreserved / sub-delims / ":" / "@".
 	PChar
+	// PathChar is a byte of an RFC 3986 3.3 path: pchar / "/", without
+	// pct-encoded.
+	PathChar
 	// QueryFrag is RFC 3986 3.4/3.5: pchar / "/" / "?" without pct-encoded.
 	QueryFrag
 	// UserInfo is RFC 3986 3.2.1: unreserved / sub-delims / ":" without pct-encoded.
@@ -74,6 +77,7 @@ var Table = func() (t [256]Class) {
 	set(GenDelim, ":/?#[]@")
 	set(Scheme, alnum+"+-.")
 	set(PChar, alnum+"-._~"+"!$&'()*+,;="+":@")
+	set(PathChar, alnum+"-._~"+"!$&'()*+,;="+":@"+"/")
 	set(QueryFrag, alnum+"-._~"+"!$&'()*+,;="+":@"+"/?")
 	set(UserInfo, alnum+"-._~"+"!$&'()*+,;="+":")
 	set(RegName, alnum+"-._~"+"!$&'()*+,;=")

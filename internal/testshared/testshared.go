@@ -1,0 +1,148 @@
+// Package testshared holds the helpers the tests of this module share:
+// access to the shared test data named by the environment variable
+// URIKIT_SHARED (conformance vectors and corpora that are never copied
+// into the repository), and a check that a function runs in linear time.
+//
+// It is used only by _test.go files. Every accessor of the shared data
+// skips the calling test (tb.Skip) when URIKIT_SHARED is unset or the
+// file is missing, so that `go test ./...` passes without the data.
+package testshared
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// EnvVar is the environment variable naming the shared directory.
+const EnvVar = "URIKIT_SHARED"
+
+// Path returns the path of the file or directory elem (joined with
+// filepath.Join) under $URIKIT_SHARED, as in
+// Path(t, "conformance", "rfc3986", "x.json"). It skips the test when the
+// variable is unset or the path does not exist.
+func Path(tb testing.TB, elem ...string) string {
+	tb.Helper()
+	dir := os.Getenv(EnvVar)
+	if dir == "" {
+		tb.Skip(EnvVar + " is not set")
+	}
+	p := filepath.Join(append([]string{dir}, elem...)...)
+	if _, err := os.Stat(p); err != nil {
+		tb.Skipf("%s: %v", EnvVar, err)
+	}
+	return p
+}
+
+// ReadJSON decodes the shared JSON file elem into v. It skips the test
+// as Path does and fails it when the file is not valid JSON for v.
+func ReadJSON(tb testing.TB, v any, elem ...string) {
+	tb.Helper()
+	decodeJSON(tb, Path(tb, elem...), v)
+}
+
+// OptionalJSON is ReadJSON for one of several files a test reads: when
+// $URIKIT_SHARED is set but the file is missing, it logs that and returns
+// false instead of skipping the whole test. It still skips the test when
+// the variable is unset, and fails it on invalid JSON.
+func OptionalJSON(tb testing.TB, v any, elem ...string) bool {
+	tb.Helper()
+	dir := os.Getenv(EnvVar)
+	if dir == "" {
+		tb.Skip(EnvVar + " is not set")
+	}
+	p := filepath.Join(append([]string{dir}, elem...)...)
+	if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
+		tb.Logf("skipping %s: %v", filepath.Join(elem...), err)
+		return false
+	}
+	decodeJSON(tb, p, v)
+	return true
+}
+
+func decodeJSON(tb testing.TB, path string, v any) {
+	tb.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		tb.Fatalf("%s: %v", filepath.Base(path), err)
+	}
+}
+
+// Lines returns the non-empty lines of the shared text file elem, each
+// without its line ending ("\n" or "\r\n"). It skips the test as Path
+// does. A byte-order mark at the start is kept.
+func Lines(tb testing.TB, elem ...string) []string {
+	tb.Helper()
+	return FileLines(tb, Path(tb, elem...))
+}
+
+// FileLines returns the non-empty lines of the text file at path (shared
+// or not, as a sample under testdata/), each without its line ending. It
+// skips the test when the file cannot be opened and fails it on a read
+// error or a line longer than 16 MiB.
+func FileLines(tb testing.TB, path string) []string {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Skipf("%v", err)
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		if line := strings.TrimRight(sc.Text(), "\r"); line != "" {
+			lines = append(lines, line)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatalf("%s: %v", path, err)
+	}
+	return lines
+}
+
+// LinearBound is the longest CheckLinear lets one run on the 2 MB input
+// take, however long the 1 MB run took.
+const LinearBound = time.Second
+
+// CheckLinear checks that run takes linear time in the size of its input.
+// It builds inputs of about 1 MB and 2 MB with gen(1<<20) and
+// gen(2<<20) (the building is not timed) and takes the best of 5 runs of
+// each, so that a busy machine does not fail the test. It reports an
+// error, under name, when the 2 MB run takes more than 5 times the 1 MB
+// run plus 5 ms (quadratic behaviour would take about 4 times as long
+// per doubling, on top of any constant cost) or more than LinearBound.
+// The input is a type parameter so that parsing can stay outside the
+// timed part.
+func CheckLinear[T any](tb testing.TB, name string, gen func(n int) T, run func(T)) {
+	tb.Helper()
+	best := func(in T) time.Duration {
+		d := time.Duration(1<<63 - 1)
+		for range 5 {
+			start := time.Now()
+			run(in)
+			if e := time.Since(start); e < d {
+				d = e
+			}
+		}
+		return d
+	}
+	d1 := best(gen(1 << 20))
+	d2 := best(gen(2 << 20))
+	if d2 > LinearBound {
+		tb.Errorf("%s: 2 MB took %v (more than %v)", name, d2, LinearBound)
+	}
+	if d2 > 5*d1+5*time.Millisecond {
+		tb.Errorf("%s: 1 MB %v, 2 MB %v: not linear", name, d1, d2)
+	}
+	tb.Logf("%-12s 1 MB %v, 2 MB %v", name, d1, d2)
+}
