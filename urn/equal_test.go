@@ -14,7 +14,10 @@ import (
 // public test suites cite from RFC 8141 3.2 (the seed keeps only the
 // prose). One web copy of 3.2 (rfcinfo.com) gives a different second
 // group with "%2d"/"%2D"; it contradicts section 3.1 (hex case is
-// normalized) and the seed's prose, so it is not followed.
+// normalized) and the seed's prose, so it is not followed. Checked once
+// more (urn-verify): a public test suite that transcribes the prose and
+// the fourteen URNs of RFC 8141 3.2 gives the same six groups, the same
+// URNs and the same relations as the table below.
 var rfc8141Groups = []struct {
 	name  string
 	urns  []string
@@ -153,15 +156,21 @@ func TestNamespaceRules(t *testing.T) {
 		a, b  string
 		equal bool // with NamespaceRules
 	}{
-		{"URN:ISBN:0-395-36341-1", "urn:isbn:0395363411", true},                                                  // RFC 3187: hyphens do not count
-		{"urn:isbn:0-8044-2957-x", "urn:isbn:0-8044-2957-X", true},                                               // check character case
-		{"urn:isbn:0-395-36341-1", "urn:isbn:0-395-36341-2", false},                                              // invalid: no namespace rule
-		{"URN:ISSN:0259-000X", "urn:issn:0259-000x", true},                                                       // RFC 3044
-		{"urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", "URN:UUID:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6", true}, // RFC 9562 4
-		{"urn:oid:1.3.6.1", "urn:oid:1.3.6.01", false},                                                           // RFC 3061: no extra rule
-		{"urn:ietf:rfc:2648", "URN:IETF:RFC:2648", true},                                                         // RFC 2648: case-insensitive
-		{"urn:ietf:params:xml:ns:a", "urn:ietf:params:xml:ns:A", false},                                          // RFC 3553: as written
-		{"urn:nbn:FI-fe19981001", "URN:NBN:fi-fe19981001", true},                                                 // RFC 8458: country code
+		{"URN:ISBN:0-395-36341-1", "urn:isbn:0395363411", true},                                                   // RFC 3187: hyphens do not count
+		{"urn:isbn:0-8044-2957-x", "urn:isbn:0-8044-2957-X", true},                                                // check character case
+		{"urn:isbn:0-395-36341-1", "urn:isbn:0-395-36341-2", false},                                               // invalid: no namespace rule
+		{"URN:ISSN:0259-000X", "urn:issn:0259-000x", true},                                                        // RFC 3044
+		{"urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", "URN:UUID:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6", true},  // RFC 9562 4
+		{"urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", "urn:uuid:F81D4FAE-7dec-11d0-A765-00a0c91e6bf6", true},  // RFC 4122 3: fields compare as integers
+		{"urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", "urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf7", false}, // RFC 4122 3: one field differs
+		{"urn:ietf:std:50", "URN:IETF:STD:50", true},                                                              // RFC 2648 examples; case rule of ietf.go, not checked against the RFC text
+		{"urn:ietf:id:ietf-urn-ietf-06", "urn:ietf:ID:IETF-URN-IETF-06", true},                                    // RFC 2648 example, same rule
+		{"urn:ietf:mtg:41-urn", "urn:ietf:MTG:41-URN", true},                                                      // RFC 2648 example, same rule
+		{"URN:ISSN:1560-1560", "urn:issn:1560-1560", true},                                                        // RFC 3044 5 example, generic rules
+		{"urn:oid:1.3.6.1", "urn:oid:1.3.6.01", false},                                                            // RFC 3061: no extra rule
+		{"urn:ietf:rfc:2648", "URN:IETF:RFC:2648", true},                                                          // RFC 2648: case-insensitive
+		{"urn:ietf:params:xml:ns:a", "urn:ietf:params:xml:ns:A", false},                                           // RFC 3553: as written
+		{"urn:nbn:FI-fe19981001", "URN:NBN:fi-fe19981001", true},                                                  // RFC 8458: country code
 		{"urn:nbn:fi-FE19981001", "URN:NBN:fi-fe19981001", false},
 		{"urn:example:A", "urn:example:a", false}, // RFC 6963: none
 		{"urn:xmpp:Tmp", "urn:xmpp:tmp", false},   // RFC 4854: none
@@ -224,17 +233,17 @@ func TestNamespaceValidation(t *testing.T) {
 		in string
 		ok bool
 	}{
-		{"URN:ISBN:0-395-36341-1", true}, // RFC 3187
+		{"URN:ISBN:0-395-36341-1", true}, // RFC 3187 3.2
 		{"urn:isbn:978-0-395-36341-6", true},
 		{"urn:isbn:0-395-36341-2", false}, // wrong check digit
 		{"urn:isbn:0-395-36341", false},
 		{"urn:isbn:978-0-395-36341-5", false},
 		{"urn:isbn:-0395363411", false},
-		{"URN:ISSN:0259-000X", true}, // RFC 3044
-		{"URN:ISSN:1560-1560", true}, // RFC 3044
+		{"URN:ISSN:0259-000X", true}, // RFC 3044 5
+		{"URN:ISSN:1560-1560", true}, // RFC 3044 5
 		{"urn:issn:1560-1561", false},
 		{"urn:issn:15601560", false},
-		{"urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", true}, // RFC 9562 4
+		{"urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", true}, // RFC 9562 4, RFC 4122 3
 		{"urn:uuid:f81d4fae7dec11d0a76500a0c91e6bf6", false},
 		{"urn:uuid:g81d4fae-7dec-11d0-a765-00a0c91e6bf6", false},
 		{"urn:oid:1.3.6.1", true}, // RFC 3061
@@ -243,6 +252,7 @@ func TestNamespaceValidation(t *testing.T) {
 		{"urn:oid:1..3", false},
 		{"urn:oid:1.3.", false},
 		{"urn:ietf:rfc:2648", true},            // RFC 2648
+		{"urn:ietf:rfc:2141", true},            // RFC 2648 example
 		{"urn:ietf:std:50", true},              // RFC 2648
 		{"urn:ietf:id:ietf-urn-ietf-06", true}, // RFC 2648
 		{"urn:ietf:mtg:41-urn", true},          // RFC 2648

@@ -3,8 +3,11 @@ package urn
 import "github.com/urikit/urikit/internal/chars"
 
 // The "uuid" namespace: RFC 4122 section 3, now RFC 9562 section 4. The
-// NSS is the string form of a UUID, 8-4-4-4-12 hexadecimal digits; the
-// digits "are case insensitive on input", so they compare in lowercase.
+// NSS is the string form of a UUID, 8-4-4-4-12 hexadecimal digits. RFC
+// 4122 section 3 (rules for lexical equivalence) compares two UUIDs field
+// by field as unsigned integers; in the fixed-width string form that is
+// the same as comparing the hexadecimal digits without regard to case
+// (upper-case digits are accepted on input), so they compare in lowercase.
 //
 // Example (RFC 9562 section 4): urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6.
 func init() { implement("uuid", "RFC 9562", validateUUID, lowerOutsidePct) }
