@@ -6,11 +6,11 @@ package uri_test
 // the loops walk the corpus cyclically, so ns/op, B/op and allocs/op are
 // per URL.
 //
-// The corpora are read from the paths in URIKIT_BENCH_URLS and
-// URIKIT_BENCH_FILES; when those are unset, from
+// The corpora come from internal/testshared.LoadCorpus: the paths in
+// URIKIT_BENCH_URLS and URIKIT_BENCH_FILES; when those are unset,
 // $URIKIT_SHARED/corpora/urls/{kasztp,node_files}.txt; and when that is
-// unset too, from the small samples committed in testdata/. A corpus is
-// named after its file (kasztp, node_files, urls-sample, files-sample) so
+// unset too, the small samples committed in testdata/corpora. A corpus
+// is named after its file (kasztp, node_files, kasztp-sample, ...) so
 // that results from different inputs are never mixed up. BENCHMARKS.md at
 // the root of the module has the numbers and the command.
 
@@ -23,120 +23,27 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	fredbi "github.com/fredbi/uri"
 
+	"github.com/urikit/urikit/internal/testshared"
 	"github.com/urikit/urikit/uri"
 )
 
-// corpus is a list of URL lines read from a file.
-type corpus struct {
-	name  string // file name without extension: the sub-benchmark name
-	path  string
-	lines []string
-	size  int64 // total bytes of the lines
-}
+// corpus is a list of URL lines: the shared corpus or its sample.
+type corpus = testshared.Corpus
 
-// avg returns the mean line length, for b.SetBytes.
-func (c *corpus) avg() int64 {
-	if len(c.lines) == 0 {
-		return 0
-	}
-	return c.size / int64(len(c.lines))
-}
-
-// corpusSpec says where a corpus comes from.
-type corpusSpec struct {
-	env    string // variable holding an explicit path
-	shared string // file under $URIKIT_SHARED/corpora/urls
-	sample string // committed fallback under testdata
-}
-
-var (
-	urlsSpec  = corpusSpec{"URIKIT_BENCH_URLS", "kasztp.txt", "urls-sample.txt"}
-	filesSpec = corpusSpec{"URIKIT_BENCH_FILES", "node_files.txt", "files-sample.txt"}
-)
-
-// path returns the file to read: the explicit path, else the shared
-// corpus when it exists, else the committed sample.
-func (sp corpusSpec) path() string {
-	if p := os.Getenv(sp.env); p != "" {
-		return p
-	}
-	if d := os.Getenv("URIKIT_SHARED"); d != "" {
-		p := filepath.Join(d, "corpora", "urls", sp.shared)
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-	}
-	return filepath.Join("testdata", sp.sample)
-}
-
-var (
-	corpusMu    sync.Mutex
-	corpusCache = map[string]*corpus{}
-)
-
-// loadCorpus reads the corpus of sp once per test binary.
-func loadCorpus(tb testing.TB, sp corpusSpec) *corpus {
-	tb.Helper()
-	p := sp.path()
-	corpusMu.Lock()
-	defer corpusMu.Unlock()
-	if c, ok := corpusCache[p]; ok {
-		return c
-	}
-	lines, err := readLines(p)
-	if err != nil {
-		tb.Fatalf("corpus: %v", err)
-	}
-	if len(lines) == 0 {
-		tb.Fatalf("corpus %s is empty", p)
-	}
-	c := &corpus{
-		name:  strings.TrimSuffix(filepath.Base(p), filepath.Ext(p)),
-		path:  p,
-		lines: lines,
-	}
-	for _, l := range lines {
-		c.size += int64(len(l))
-	}
-	corpusCache[p] = c
-	return c
-}
-
-// readLines returns the lines of a file, one URL each: a leading byte
-// order mark is dropped (kasztp.txt starts with one), so is a final "\r"
-// on a line, and the empty string after a final newline is not a line.
-func readLines(p string) ([]string, error) {
-	data, err := os.ReadFile(p)
-	if err != nil {
-		return nil, err
-	}
-	s := strings.TrimPrefix(string(data), "\ufeff")
-	s = strings.TrimSuffix(s, "\n")
-	if s == "" {
-		return nil, nil
-	}
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimSuffix(l, "\r")
-	}
-	return lines, nil
-}
-
-// benchCorpora returns both corpora.
+// benchCorpora returns both URL corpora.
 func benchCorpora(tb testing.TB) []*corpus {
-	return []*corpus{loadCorpus(tb, urlsSpec), loadCorpus(tb, filesSpec)}
+	return []*corpus{testshared.LoadCorpus(tb, "kasztp"), testshared.LoadCorpus(tb, "node_files")}
 }
 
 // validLines returns the lines that both uri.Parse and url.Parse accept,
 // in order: the inputs of the benchmarks that need a parsed value.
 func validLines(c *corpus) []string {
 	var out []string
-	for _, s := range c.lines {
+	for _, s := range c.Lines {
 		if _, err := uri.Parse(s); err != nil {
 			continue
 		}
@@ -185,11 +92,11 @@ func reportExact(b *testing.B, m0 uint64, c0 int64) {
 // corpus, the lines that some of them reject included.
 func BenchmarkParse(b *testing.B) {
 	for _, c := range benchCorpora(b) {
-		b.Run(c.name, func(b *testing.B) {
-			lines := c.lines
+		b.Run(c.Name, func(b *testing.B) {
+			lines := c.Lines
 			b.Run("urikit", func(b *testing.B) {
 				b.ReportAllocs()
-				b.SetBytes(c.avg())
+				b.SetBytes(c.AvgLen())
 				i := 0
 				m0, c0 := mallocs(), processCPU()
 				for b.Loop() {
@@ -202,7 +109,7 @@ func BenchmarkParse(b *testing.B) {
 			})
 			b.Run("neturl", func(b *testing.B) {
 				b.ReportAllocs()
-				b.SetBytes(c.avg())
+				b.SetBytes(c.AvgLen())
 				i := 0
 				m0, c0 := mallocs(), processCPU()
 				for b.Loop() {
@@ -215,7 +122,7 @@ func BenchmarkParse(b *testing.B) {
 			})
 			b.Run("fredbi", func(b *testing.B) {
 				b.ReportAllocs()
-				b.SetBytes(c.avg())
+				b.SetBytes(c.AvgLen())
 				i := 0
 				m0, c0 := mallocs(), processCPU()
 				for b.Loop() {
@@ -235,7 +142,7 @@ func BenchmarkParse(b *testing.B) {
 // allocate at all.
 func BenchmarkParseInspect(b *testing.B) {
 	for _, c := range benchCorpora(b) {
-		b.Run(c.name, func(b *testing.B) {
+		b.Run(c.Name, func(b *testing.B) {
 			lines := validLines(c)
 			b.Run("urikit", func(b *testing.B) {
 				b.ReportAllocs()
@@ -277,7 +184,7 @@ func BenchmarkParseInspect(b *testing.B) {
 // keeps the input, net/url rebuilds it from its fields.
 func BenchmarkString(b *testing.B) {
 	for _, c := range benchCorpora(b) {
-		b.Run(c.name, func(b *testing.B) {
+		b.Run(c.Name, func(b *testing.B) {
 			lines := validLines(c)
 			b.Run("urikit", func(b *testing.B) {
 				us := make([]uri.URI, len(lines))
@@ -362,7 +269,7 @@ func benchResolve(b *testing.B, text bool) {
 		}
 	}
 	for _, c := range benchCorpora(b) {
-		b.Run(c.name, func(b *testing.B) {
+		b.Run(c.Name, func(b *testing.B) {
 			ubases, nbases := resolveInputs(c)
 			if len(ubases) == 0 {
 				b.Skip("no absolute URL in the corpus")
@@ -416,7 +323,7 @@ func benchResolve(b *testing.B, text bool) {
 // normalization to compare with, so urikit runs alone.
 func BenchmarkNormalize(b *testing.B) {
 	for _, c := range benchCorpora(b) {
-		b.Run(c.name, func(b *testing.B) {
+		b.Run(c.Name, func(b *testing.B) {
 			lines := validLines(c)
 			us := make([]uri.URI, len(lines))
 			for k, s := range lines {
@@ -443,9 +350,9 @@ func BenchmarkNormalize(b *testing.B) {
 // its input byte for byte, and parsing and reading the components
 // allocates nothing.
 func TestSamplesRoundTrip(t *testing.T) {
-	for _, sp := range []corpusSpec{urlsSpec, filesSpec} {
-		p := filepath.Join("testdata", sp.sample)
-		lines, err := readLines(p)
+	for _, name := range []string{"kasztp", "node_files"} {
+		p := filepath.Join(testshared.SampleDir(), name+"-sample.txt")
+		lines, err := testshared.ReadLines(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -480,7 +387,7 @@ func TestSamplesRoundTrip(t *testing.T) {
 }
 
 var writeSamples = flag.Bool("write-samples", false,
-	"rewrite testdata/*-sample.txt from the corpora under $URIKIT_SHARED")
+	"rewrite testdata/corpora/*-sample.txt from the corpora under $URIKIT_SHARED")
 
 // TestWriteSamples regenerates the committed samples when run with
 // -write-samples: go test ./uri -run TestWriteSamples -write-samples.
@@ -493,14 +400,14 @@ func TestWriteSamples(t *testing.T) {
 	if os.Getenv("URIKIT_SHARED") == "" {
 		t.Fatal("URIKIT_SHARED is not set")
 	}
-	for _, sp := range []corpusSpec{urlsSpec, filesSpec} {
-		p := filepath.Join(os.Getenv("URIKIT_SHARED"), "corpora", "urls", sp.shared)
-		lines, err := readLines(p)
+	for _, name := range []string{"kasztp", "node_files"} {
+		p := filepath.Join(os.Getenv("URIKIT_SHARED"), "corpora", "urls", name+".txt")
+		lines, err := testshared.ReadLines(p)
 		if err != nil {
 			t.Fatal(err)
 		}
 		picked := pickSample(lines, sampleSize)
-		out := filepath.Join("testdata", sp.sample)
+		out := filepath.Join(testshared.SampleDir(), name+"-sample.txt")
 		if err := os.WriteFile(out, []byte(strings.Join(picked, "\n")+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}

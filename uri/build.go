@@ -3,8 +3,10 @@ package uri
 import (
 	"errors"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urikit/urikit/internal/chars"
+	"github.com/urikit/urikit/internal/parseerr"
 	"golang.org/x/net/idna"
 )
 
@@ -56,15 +58,54 @@ type Builder struct {
 	Fragment *string
 }
 
-// Errors of Builder.URI, wrapped with the part at fault.
+// Reasons of Builder.URI. It returns a *BuildError that names the part
+// at fault and wraps one of them (and, where there is one, the cause
+// underneath: the *ParseError of an IP literal, the IDNA error of a
+// name), so errors.Is(err, uri.ErrBuildHost) works.
 var (
-	ErrBuildScheme   = errors.New("uri: builder: invalid scheme")
-	ErrBuildHost     = errors.New("uri: builder: invalid host")
-	ErrBuildPort     = errors.New("uri: builder: port is not decimal digits")
-	ErrBuildPassword = errors.New("uri: builder: password without user")
-	ErrBuildPath     = errors.New("uri: builder: path starting with \"//\" needs an authority")
-	ErrBuildBoth     = errors.New("uri: builder: both Path and Segments set")
+	ErrBuildScheme   = errors.New("invalid scheme")
+	ErrBuildHost     = errors.New("invalid host")
+	ErrBuildPort     = errors.New("port is not decimal digits")
+	ErrBuildPassword = errors.New("password without user")
+	ErrBuildPath     = errors.New(`path starting with "//" needs an authority`)
+	ErrBuildBoth     = errors.New("both Path and Segments set")
 )
+
+// BuildError reports the part of a Builder that cannot make a URI.
+type BuildError struct {
+	Component Component // the part at fault
+	Value     string    // its value as given to the Builder
+	Reason    error     // one of the ErrBuild values
+	Cause     error     // what is wrong underneath, or nil
+}
+
+// Error returns a message such as
+// `uri: builder: invalid host "1::2::3": invalid IP literal: IPv6
+// address has more than one "::" at offset 5 in host`.
+func (e *BuildError) Error() string {
+	msg := "uri: builder: " + e.Reason.Error() + " " + parseerr.Window(e.Value, 0)
+	if e.Cause != nil {
+		var pe *ParseError
+		if errors.As(e.Cause, &pe) {
+			msg += ": " + pe.Message()
+		} else {
+			msg += ": " + e.Cause.Error()
+		}
+	}
+	return msg
+}
+
+// Unwrap returns the reason and the cause.
+func (e *BuildError) Unwrap() []error {
+	if e.Cause == nil {
+		return []error{e.Reason}
+	}
+	return []error{e.Reason, e.Cause}
+}
+
+func buildError(c Component, value string, reason, cause error) error {
+	return &BuildError{Component: c, Value: value, Reason: reason, Cause: cause}
+}
 
 // userSet is userinfo without ":", for the user name part.
 var userSet = classSet(chars.UserInfo, "", ":")
@@ -75,17 +116,17 @@ var userSet = classSet(chars.UserInfo, "", ":")
 // start with "//" (which would read as an authority; write "/.//" then).
 func (b Builder) URI() (URI, error) {
 	var s strings.Builder
-	mode := RFC3986
+	var opts Options
 	if b.Scheme != "" {
 		if !isScheme(b.Scheme) {
-			return URI{}, ErrBuildScheme
+			return URI{}, buildError(ComponentScheme, b.Scheme, ErrBuildScheme, nil)
 		}
 		s.WriteString(b.Scheme)
 		s.WriteByte(':')
 	}
 	auth := b.Authority || b.Host != "" || b.User != nil || b.Port != ""
 	if b.Password != nil && b.User == nil {
-		return URI{}, ErrBuildPassword
+		return URI{}, buildError(ComponentUserinfo, *b.Password, ErrBuildPassword, nil)
 	}
 	if auth {
 		s.WriteString("//")
@@ -99,16 +140,14 @@ func (b Builder) URI() (URI, error) {
 		}
 		h, zone, err := buildHost(b.Host)
 		if err != nil {
-			return URI{}, err
+			return URI{}, buildError(ComponentHost, b.Host, ErrBuildHost, err)
 		}
-		if zone {
-			mode |= AllowZoneID
-		}
+		opts.AllowZoneID = zone
 		s.WriteString(h)
 		if b.Port != "" {
 			for i := 0; i < len(b.Port); i++ {
 				if !chars.Is(b.Port[i], chars.Digit) {
-					return URI{}, ErrBuildPort
+					return URI{}, buildError(ComponentPort, b.Port, ErrBuildPort, nil)
 				}
 			}
 			s.WriteByte(':')
@@ -118,7 +157,7 @@ func (b Builder) URI() (URI, error) {
 	var path string
 	switch {
 	case b.Segments != nil && b.Path != "":
-		return URI{}, ErrBuildBoth
+		return URI{}, buildError(ComponentPath, b.Path, ErrBuildBoth, nil)
 	case b.Segments != nil:
 		var p strings.Builder
 		for i, seg := range b.Segments {
@@ -135,7 +174,7 @@ func (b Builder) URI() (URI, error) {
 		path = "/" + path
 	}
 	if !auth && strings.HasPrefix(path, "//") {
-		return URI{}, ErrBuildPath
+		return URI{}, buildError(ComponentPath, path, ErrBuildPath, nil)
 	}
 	if b.Scheme == "" && !auth {
 		// RFC 3986 4.2: a ":" in the first segment of a relative path
@@ -164,7 +203,7 @@ func (b Builder) URI() (URI, error) {
 		s.WriteByte('#')
 		s.WriteString(Escape(*b.Fragment, FragmentSet))
 	}
-	return ParseWith(s.String(), mode)
+	return ParseWith(s.String(), opts)
 }
 
 // isScheme reports whether s matches
@@ -182,16 +221,20 @@ func isScheme(s string) bool {
 }
 
 // buildHost returns the host h as written in a URI, and whether it has
-// an IPv6 zone identifier.
+// an IPv6 zone identifier. Its error is the cause underneath
+// ErrBuildHost.
 func buildHost(h string) (string, bool, error) {
 	switch {
 	case h == "":
 		return "", false, nil
 	case h[0] == '[':
 		// An IP literal as written: it must be one, whole.
-		j, _, err := parseIPLiteral(h, 0, AllowZoneID)
-		if err != nil || j != len(h) {
-			return "", false, ErrBuildHost
+		j, _, err := parseIPLiteral(h, 0, true)
+		if err != nil {
+			return "", false, err
+		}
+		if j != len(h) {
+			return "", false, fail(h, j, ComponentHost, ErrInvalidCharacter)
 		}
 		return h, strings.Contains(h, "%25"), nil
 	case strings.IndexByte(h, ':') >= 0:
@@ -200,25 +243,59 @@ func buildHost(h string) (string, bool, error) {
 		lit := "[" + addr
 		if hasZone {
 			if zone == "" {
-				return "", false, ErrBuildHost
+				return "", false, fail(h, len(h), ComponentHost, ipZoneEmpty)
 			}
 			lit += "%25" + Escape(zone, nil)
 		}
 		lit += "]"
-		j, _, err := parseIPLiteral(lit, 0, AllowZoneID)
-		if err != nil || j != len(lit) {
-			return "", false, ErrBuildHost
+		j, _, err := parseIPLiteral(lit, 0, true)
+		if err != nil {
+			return "", false, err
+		}
+		if j != len(lit) {
+			return "", false, fail(lit, j, ComponentHost, ErrInvalidCharacter)
 		}
 		return lit, hasZone, nil
 	}
 	for i := 0; i < len(h); i++ {
 		if h[i] >= 0x80 {
+			// IDNA's Punycode encoder takes time in the product of a
+			// label's length and its distinct code points, so the DNS
+			// length limits are checked first.
+			if err := checkDNSLengths(h); err != nil {
+				return "", false, err
+			}
 			a, err := idna.Lookup.ToASCII(h)
 			if err != nil {
-				return "", false, errors.Join(ErrBuildHost, err)
+				return "", false, err
 			}
 			return Escape(a, HostSet), false, nil
 		}
 	}
 	return Escape(h, HostSet), false, nil
+}
+
+// Errors of the DNS length limits of a non-ASCII name.
+var (
+	errNameTooLong  = errors.New("name longer than 253 bytes (RFC 1034 3.1)")
+	errLabelTooLong = errors.New("label longer than 63 bytes (RFC 1034 3.1)")
+)
+
+// checkDNSLengths rejects a non-ASCII name that cannot be a DNS name
+// after IDNA (RFC 1034 3.1: 63 octets a label, 253 a name written as
+// text; RFC 5890 2.3.2.1 keeps the limits for A-labels). The limits are
+// applied to code points, not bytes: an A-label ("xn--" and Punycode)
+// has at least one character per code point of its U-label, so a label
+// over 63 code points cannot fit, while one of 40 "é" (80 bytes) still
+// can.
+func checkDNSLengths(h string) error {
+	if utf8.RuneCountInString(h) > 253 {
+		return errNameTooLong
+	}
+	for label := range strings.SplitSeq(h, ".") {
+		if utf8.RuneCountInString(label) > 63 {
+			return errLabelTooLong
+		}
+	}
+	return nil
 }

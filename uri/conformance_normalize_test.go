@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"net/netip"
 	"strings"
 	"testing"
 
@@ -36,7 +37,7 @@ var normKnownDiffs = map[string]normKnownDiff{
 	"uriparser.test_cpp normalize\x00https://%e4%bd%a0%e5%a5%bd%e4%bd%a0%e5%a5%bd.com\x00https://%E4%BD%A0%E5%A5%BD%E4%BD%A0%E5%A5%BD.com": {
 		"https://%E4%BD%A0%E5%A5%BD%E4%BD%A0%E5%A5%BD.com", "https://%E4%BD%A0%E5%A5%BD%E4%BD%A0%E5%A5%BD.com/", "RFC 3986 6.2.3: empty https path is /"},
 	"uriparser.test_cpp normalize\x00https://[2041:0000:140F::875B:131B]\x00https://[2041:0000:140f::875b:131b]": {
-		"https://[2041:0000:140f::875b:131b]", "https://[2041:0000:140f::875b:131b]/", "RFC 3986 6.2.3: empty https path is /"},
+		"https://[2041:0000:140f::875b:131b]", "https://[2041:0:140f::875b:131b]/", "RFC 3986 6.2.3: empty https path is /; RFC 5952 4.1: no leading zeros"},
 	// uriparser lets a relative path vanish into "", but the empty
 	// reference means the base document itself (RFC 3986 4.4, 5.2.2),
 	// while "abc/.." resolves to the base's directory; "./" does too.
@@ -147,7 +148,7 @@ func loadNormVectors(t *testing.T) []normVector {
 
 func TestConformanceNormalize(t *testing.T) {
 	vs := loadNormVectors(t)
-	pass, known, notURI := 0, 0, 0
+	pass, known, notURI, rfc5952 := 0, 0, 0, 0
 	seen := map[string]bool{}
 	for _, v := range vs {
 		u, err := Parse(v.input)
@@ -179,6 +180,11 @@ func TestConformanceNormalize(t *testing.T) {
 			t.Errorf("%s: %q now passes (%q); remove it from normKnownDiffs", v.source, v.input, ours)
 		case ok:
 			pass++
+		case !listed && !v.partial && ours == with5952(theirs):
+			// Normalize writes IPv6 literals in the text form of RFC
+			// 5952 section 4 (issue 7: beyond RFC 3986 6.2.2, the same
+			// address); the suites leave them as RFC 3986 6.2.2.1 does.
+			rfc5952++
 		case !listed:
 			t.Errorf("%s: Normalize(%q) = %q, they expect %q", v.source, v.input, ours, theirs)
 		case d.ours != ours || d.theirs != theirs:
@@ -193,6 +199,25 @@ func TestConformanceNormalize(t *testing.T) {
 			t.Errorf("known difference %q matches no vector", k)
 		}
 	}
-	t.Logf("normalization vectors: %d total, %d pass, %d known differences, %d not URIs (IRIs)",
-		len(vs), pass, known, notURI)
+	t.Logf("normalization vectors: %d total, %d pass, %d known differences, %d IPv6 literals in RFC 5952 form, %d not URIs (IRIs)",
+		len(vs), pass, known, rfc5952, notURI)
+}
+
+// with5952 returns s with its IPv6 literal host, if any, written in the
+// text form of RFC 5952 section 4, and s itself otherwise.
+func with5952(s string) string {
+	u, err := ParseWith(s, Options{AllowZoneID: true})
+	if err != nil || u.HostKind() != IPv6 {
+		return s
+	}
+	h := u.Host()
+	addr, zone, _ := strings.Cut(h[1:len(h)-1], "%")
+	a, err := netip.ParseAddr(addr)
+	if err != nil {
+		return s
+	}
+	if zone != "" {
+		zone = "%" + zone
+	}
+	return s[:strings.Index(s, h)] + "[" + a.String() + zone + "]" + s[strings.Index(s, h)+len(h):]
 }

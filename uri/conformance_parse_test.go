@@ -104,7 +104,7 @@ func (st *ptSuite) done() {
 }
 
 // ptVerdict is "ok" or "fail".
-func ptVerdict(s string, mode uri.Mode) string {
+func ptVerdict(s string, mode uri.Options) string {
 	if _, err := uri.ParseWith(s, mode); err != nil {
 		return "fail"
 	}
@@ -123,12 +123,12 @@ func TestConformanceOxiriLists(t *testing.T) {
 		testshared.ReadJSON(t, &list, "conformance", "rfc3986", f.file)
 		st := newPtSuite(t, f.file)
 		for _, s := range list {
-			ours := ptVerdict(s, uri.RFC3986)
+			ours := ptVerdict(s, uri.Options{})
 			if f.want == "absolute" && ours == "ok" && uri.MustParse(s).HasScheme() {
 				ours = "absolute"
 			}
 			st.compare("list", s, f.want, ours)
-			ptCheckProperties(t, s, uri.RFC3986)
+			ptCheckProperties(t, s, uri.Options{})
 		}
 		st.done()
 	}
@@ -146,8 +146,8 @@ func TestConformanceFourSuite(t *testing.T) {
 	testshared.ReadJSON(t, &fs, "conformance", "rfc3986", file)
 	st := newPtSuite(t, file)
 	for _, s := range fs.Good {
-		st.compare("good", s, "ok", ptVerdict(s, uri.RFC3986))
-		ptCheckProperties(t, s, uri.RFC3986)
+		st.compare("good", s, "ok", ptVerdict(s, uri.Options{}))
+		ptCheckProperties(t, s, uri.Options{})
 	}
 	// uriparser reports the offset of the first byte it could not
 	// consume; on these 31 vectors that is our longest-viable-prefix
@@ -206,11 +206,11 @@ func TestConformanceUriparserTestCpp(t *testing.T) {
 		st.compare("to_string_roundtrip", s, "same", ours)
 	}
 	for _, s := range tc.ParseOK {
-		st.compare("parse_ok", s, "ok", ptVerdict(s, uri.RFC3986))
-		ptCheckProperties(t, s, uri.RFC3986)
+		st.compare("parse_ok", s, "ok", ptVerdict(s, uri.Options{}))
+		ptCheckProperties(t, s, uri.Options{})
 	}
 	for _, s := range tc.ParseFail {
-		st.compare("parse_fail", s, "fail", ptVerdict(s, uri.RFC3986))
+		st.compare("parse_fail", s, "fail", ptVerdict(s, uri.Options{}))
 	}
 	st.done()
 }
@@ -223,7 +223,7 @@ func TestConformanceNetworkURI(t *testing.T) {
 	testshared.ReadJSON(t, &nu, "conformance", "rfc3986", file)
 	// Klyne's types: AbsId (absolute-URI, RFC 3986 4.3), AbsRf (a URI
 	// with a fragment), RelRf (relative-ref, 4.2), InvRf (invalid).
-	refType := func(s string, mode uri.Mode) string {
+	refType := func(s string, mode uri.Options) string {
 		u, err := uri.ParseWith(s, mode)
 		switch {
 		case err != nil:
@@ -237,11 +237,11 @@ func TestConformanceNetworkURI(t *testing.T) {
 	}
 	st := newPtSuite(t, file)
 	for _, v := range nu.Types {
-		st.compare("uri_ref_type", v.URI, v.Type, refType(v.URI, uri.RFC3986))
-		ptCheckProperties(t, v.URI, uri.RFC3986)
+		st.compare("uri_ref_type", v.URI, v.Type, refType(v.URI, uri.Options{}))
+		ptCheckProperties(t, v.URI, uri.Options{})
 		if strings.Contains(v.URI, "%25") && v.Type == "AbsId" {
 			// RFC 6874: with zone identifiers allowed, the reference is valid.
-			if got := refType(v.URI, uri.AllowZoneID); got != v.Type {
+			if got := refType(v.URI, uri.Options{AllowZoneID: true}); got != v.Type {
 				t.Errorf("%s %q with AllowZoneID: %s, want %s", file, v.URI, got, v.Type)
 			}
 		}
@@ -291,7 +291,7 @@ func TestConformanceIRIStringComponents(t *testing.T) {
 			ours = ptIRIStringSplit(got)
 		}
 		st.compare("components", c.Composed, want, ours)
-		ptCheckProperties(t, c.Composed, uri.RFC3986)
+		ptCheckProperties(t, c.Composed, uri.Options{})
 	}
 	st.done()
 }
@@ -345,10 +345,10 @@ func TestRobustnessAdversarial(t *testing.T) {
 }
 
 func ptRobustness(t *testing.T, name string, inputs []string) {
-	counts := map[uri.Mode][2]int{}
+	counts := map[uri.Options][2]int{}
 	start := time.Now()
 	for _, s := range inputs {
-		for _, mode := range []uri.Mode{uri.RFC3986, uri.RFC2396, uri.AllowZoneID} {
+		for _, mode := range []uri.Options{{}, {Grammar: uri.RFC2396}, {AllowZoneID: true}} {
 			c := counts[mode]
 			if ptCheckProperties(t, s, mode) {
 				c[0]++
@@ -365,7 +365,7 @@ func ptRobustness(t *testing.T, name string, inputs []string) {
 			for range 3 {
 				t0 := time.Now()
 				uri.Parse(long)
-				uri.ParseWith(long, uri.RFC2396)
+				uri.ParseWith(long, uri.Options{Grammar: uri.RFC2396})
 				d = min(d, time.Since(t0))
 			}
 			if d > 25*time.Millisecond {
@@ -375,6 +375,6 @@ func ptRobustness(t *testing.T, name string, inputs []string) {
 	}
 	t.Logf("%s: %d inputs in %v; RFC 3986 %d valid / %d rejected; RFC 2396 %d / %d; with zones %d / %d",
 		name, len(inputs), time.Since(start).Round(time.Millisecond),
-		counts[uri.RFC3986][0], counts[uri.RFC3986][1], counts[uri.RFC2396][0], counts[uri.RFC2396][1],
-		counts[uri.AllowZoneID][0], counts[uri.AllowZoneID][1])
+		counts[uri.Options{}][0], counts[uri.Options{}][1], counts[uri.Options{Grammar: uri.RFC2396}][0], counts[uri.Options{Grammar: uri.RFC2396}][1],
+		counts[uri.Options{AllowZoneID: true}][0], counts[uri.Options{AllowZoneID: true}][1])
 }

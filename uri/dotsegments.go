@@ -1,15 +1,27 @@
 package uri
 
-// Dot segments ("." and "..") and the paths that resolution and
-// normalization write: removal by RFC 3986 5.2.4, by the 1998 draft's
-// section 5.2 step 6, and for a relative path kept relative; and the
-// prefix that keeps a written path from being read back as something
-// else. Every function here is linear in the length of the path.
+import (
+	"bytes"
+	"strings"
+)
 
-// hasDotSegment reports whether path has a "." or ".." segment.
+// Dot segments ("." and "..") and the paths that resolution and
+// normalization write: one segment stack (removeDots) for RFC 3986
+// 5.2.4, the 1998 draft's section 5.2 step 6 and a relative path kept
+// relative; and the prefix that keeps a written path from being read
+// back as something else. Every function here is linear in the length
+// of the path.
+
+// hasDotSegment reports whether path has a "." or ".." segment. It
+// jumps from "." to "." (most paths have few: "index.html").
 func hasDotSegment(path string) bool {
 	for i := 0; i < len(path); i++ {
-		if path[i] != '.' || (i > 0 && path[i-1] != '/') {
+		k := strings.IndexByte(path[i:], '.')
+		if k < 0 {
+			return false
+		}
+		i += k
+		if i > 0 && path[i-1] != '/' {
 			continue
 		}
 		j := i + 1
@@ -23,149 +35,101 @@ func hasDotSegment(path string) bool {
 	return false
 }
 
-// removeDotSegmentsInPlace applies RFC 3986 5.2.4 to the path in b, in
-// place, and returns the length of the result. It follows the section's
-// loop step by step: the input buffer is b[r:], the output buffer b[:w],
-// and w <= r always holds, so writing never overtakes reading. Each step
-// consumes input; rule C's removal of the last output segment scans only
-// bytes it removes, so the whole is linear in len(b). The algorithm is
-// read literally, also for a rootless path: "a/b/../../../e" gives "/e".
-func removeDotSegmentsInPlace(b []byte) int {
-	n := len(b)
-	r, w := 0, 0
-	for r < n {
-		if b[r] == '.' {
-			// A: a prefix "../" or "./" is removed.
-			if r+1 < n && b[r+1] == '/' {
-				r += 2
-				continue
-			}
-			if r+2 < n && b[r+1] == '.' && b[r+2] == '/' {
-				r += 3
-				continue
-			}
-			// D: an input of "." or ".." is removed.
-			if r+1 == n || (r+2 == n && b[r+1] == '.') {
-				break
-			}
-		}
-		if b[r] == '/' && r+1 < n && b[r+1] == '.' {
-			// B: "/./" or a final "/." becomes "/".
-			if r+2 == n {
-				b[w] = '/'
-				w++
-				break
-			}
-			if b[r+2] == '/' {
-				r += 2
-				continue
-			}
-			// C: "/../" or a final "/.." becomes "/", and the last
-			// output segment goes with its preceding "/".
-			if b[r+2] == '.' && (r+3 == n || b[r+3] == '/') {
-				w = max(lastSlash(b[:w]), 0)
-				if r+3 == n {
-					b[w] = '/'
-					w++
-					break
-				}
-				r += 3
-				continue
-			}
-		}
-		// E: move the first segment, with its leading "/", to the output.
-		s := r
-		if b[r] == '/' {
-			r++
-		}
-		for r < n && b[r] != '/' {
-			r++
-		}
-		if s != w {
-			copy(b[w:], b[s:r])
-		}
-		w += r - s
-	}
-	return w
-}
-
-// removeDotSegments appends path to dst with its dot segments removed by
-// RFC 3986 5.2.4 (see removeDotSegmentsInPlace).
-func removeDotSegments(dst []byte, path string) []byte {
-	start := len(dst)
-	dst = append(dst, path...)
-	return dst[:start+removeDotSegmentsInPlace(dst[start:])]
-}
-
-// lastSlash returns the index of the last "/" in b, or -1.
-func lastSlash(b []byte) int {
-	for i := len(b) - 1; i >= 0; i-- {
-		if b[i] == '/' {
-			return i
-		}
-	}
-	return -1
-}
-
-// mergeSegments2396 applies steps 6 c-g of the 1998 draft's section 5.2
-// to the merged buffer b, in place, and returns the result's length. The
-// draft describes string rewriting (remove every "./", a final ".", then
-// the leftmost "<segment>/../" repeatedly, then a final "<segment>/..");
-// it notes that a segment stack does the same, which is what this is:
-// segments are pushed onto b[:w] each followed by "/", a "." is skipped,
-// and ".." pops the top segment unless there is none or it is "..". A
-// leading "/" is the root, not a segment ("/../g" keeps its "..", as
-// Appendix C.2 shows). Excess ".." segments are those pushed onto an
-// empty stack or onto "..": p keeps, drops or rejects them (step 6g).
-func mergeSegments2396(b []byte, p DotPolicy) (int, error) {
-	n := len(b)
+// removeDots is the one segment stack of the package: it removes the
+// "." and ".." segments of the path in b, in place, and returns the
+// length of the result and the offset in b of the first ".." that had
+// no segment to remove ("above the root"), or -1. It serves RFC 3986
+// 5.2.4 remove_dot_segments (for Resolve and Normalize), the 1998
+// draft's section 5.2 steps 6c-6g (for Resolve2396), and the normalizer
+// of relative references; they differ only in two settings:
+//
+//   - under: what a ".." with nothing to remove does (step 6g of the
+//     draft allows all three): DropDots removes it, as RFC 3986 always
+//     does; KeepDots keeps it ("http://a/../g"); RejectDots stops, and
+//     removeDots returns n = -1 with the ".."'s offset.
+//   - literal: RFC 3986 5.2.4 read to the letter for a rootless path
+//     ("a/b" from a base like "foo:a/b"): its rule C writes "/" when it
+//     removes a segment, so a rootless path whose every segment is
+//     removed becomes rooted ("a/../b" gives "/b"). The draft's string
+//     rewriting gives "b".
+//
+// The stack: a leading "/" is the root, not a segment. Each segment is
+// pushed onto b[:w] followed by its "/"; "." is skipped; ".." pops the
+// top segment unless the stack is empty or its top is a kept ".." (step
+// 6e of the draft removes "<segment>/../" only where segment is not
+// ".."). A final "." or ".." leaves the "/" of the segment before it,
+// as both texts do ("/b/c/.." gives "/b/"). Writing never overtakes
+// reading (w <= r), and a pop scans only the bytes it removes, so the
+// whole is linear in len(b).
+func removeDots(b []byte, under DotPolicy, literal bool) (n, excess int) {
+	end := len(b)
 	root := 0
-	if n > 0 && b[0] == '/' {
+	if end > 0 && b[0] == '/' {
 		root = 1
 	}
 	r, w := root, root
-	for r <= n {
-		j := r
-		for j < n && b[j] != '/' {
-			j++
+	excess = -1
+	for r <= end {
+		j := end
+		if k := bytes.IndexByte(b[r:], '/'); k >= 0 {
+			j = r + k
 		}
-		last := j == n
 		seg := b[r:j]
 		switch {
 		case len(seg) == 1 && seg[0] == '.':
-			// 6c removes "./"; 6d removes a final ".".
 			r = j + 1
 			continue
 		case len(seg) == 2 && seg[0] == '.' && seg[1] == '.':
 			if w > root {
-				t := max(lastSlash(b[root:w-1])+1+root, root)
-				if !(w-1-t == 2 && b[t] == '.' && b[t+1] == '.') {
-					// 6e and 6f: "<segment>/../" and a final
-					// "<segment>/.." are removed.
-					w = t
+				top := root + lastSlash(b[root:w-1]) + 1
+				if !(w-1-top == 2 && b[top] == '.' && b[top+1] == '.') {
+					w = top
+					if w == 0 && literal {
+						// RFC 3986 5.2.4 C: the "/" that replaced
+						// "/../" starts the rest of the input. r > 0,
+						// so b[0] is already read.
+						b[0] = '/'
+						w, root = 1, 1
+					}
 					r = j + 1
 					continue
 				}
 			}
-			switch p {
+			if excess < 0 {
+				excess = r
+			}
+			switch under {
 			case DropDots:
 				r = j + 1
 				continue
 			case RejectDots:
-				return 0, ErrAboveRoot
+				return -1, excess
 			}
 		}
-		if last {
-			copy(b[w:], seg)
-			w += len(seg)
+		if j == end {
+			w += copy(b[w:], seg)
 			break
 		}
-		copy(b[w:], b[r:j+1])
+		if w != r {
+			copy(b[w:], b[r:j+1])
+		}
 		w += j + 1 - r
 		r = j + 1
 	}
-	return w, nil
+	return w, excess
 }
+
+// removeDotSegments appends path to dst with its dot segments removed by
+// RFC 3986 5.2.4, read literally (see removeDots).
+func removeDotSegments(dst []byte, path string) []byte {
+	start := len(dst)
+	dst = append(dst, path...)
+	n, _ := removeDots(dst[start:], DropDots, true)
+	return dst[:start+n]
+}
+
+// lastSlash returns the index of the last "/" in b, or -1.
+func lastSlash(b []byte) int { return bytes.LastIndexByte(b, '/') }
 
 // removeDotSegmentsRelative appends to dst the relative path (one that
 // does not start with "/") without its dot segments, keeping the meaning
@@ -173,12 +137,12 @@ func mergeSegments2396(b []byte, p DotPolicy) (int, error) {
 // segments): a ".." that has no segment before it to cancel is kept, a
 // final "." or ".." leaves a trailing "/", and a path that vanishes
 // becomes "./" (not "", which would mean the base itself, 5.2.2). That is
-// the segment stack of the 1998 draft's step 6 with KeepDots
-// (mergeSegments2396), plus the "/" after a final ".." it keeps.
+// the segment stack keeping excess "..", plus the "/" after a final ".."
+// it keeps.
 func removeDotSegmentsRelative(dst []byte, path string) []byte {
 	start := len(dst)
 	dst = append(dst, path...)
-	n, _ := mergeSegments2396(dst[start:], KeepDots)
+	n, _ := removeDots(dst[start:], KeepDots, false)
 	dst = dst[:start+n]
 	switch {
 	case n == 0:

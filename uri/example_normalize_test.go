@@ -36,7 +36,7 @@ func ExampleUnescape() {
 	fmt.Println(err)
 	// Output:
 	// café+bar <nil>
-	// uri: malformed percent-encoding at offset 4 in component of "100%"
+	// uri: malformed percent-encoding at offset 4 of "100%"
 }
 
 func ExampleNormalizeEscapes() {

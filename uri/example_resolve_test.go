@@ -25,13 +25,13 @@ func ExampleURI_Resolve() {
 }
 
 func ExampleURI_Resolve2396() {
-	base, _ := uri.ParseWith("http://a/b/c/d;p?q", uri.RFC2396)
-	ref, _ := uri.ParseWith("../../../g", uri.RFC2396)
+	base, _ := uri.ParseWith("http://a/b/c/d;p?q", uri.Options{Grammar: uri.RFC2396})
+	ref, _ := uri.ParseWith("../../../g", uri.Options{Grammar: uri.RFC2396})
 	for _, p := range []uri.DotPolicy{uri.KeepDots, uri.DropDots, uri.RejectDots} {
 		r, err := base.Resolve2396(ref, p)
 		fmt.Println(r, errors.Is(err, uri.ErrAboveRoot))
 	}
-	q, _ := uri.ParseWith("?y", uri.RFC2396)
+	q, _ := uri.ParseWith("?y", uri.Options{Grammar: uri.RFC2396})
 	r, _ := base.Resolve2396(q, uri.KeepDots)
 	fmt.Println(r)
 	// Output:
@@ -50,11 +50,13 @@ func ExampleURI_Relativize() {
 		"http://other.example/a",
 		"ftp://example.com/a",
 	} {
-		r, ok := base.Relativize(uri.MustParse(t))
+		r, relErr := base.Relativize(uri.MustParse(t))
+		ok := relErr == nil
 		fmt.Printf("%q %v\n", r, ok)
 	}
 	// Dot segments are removed by every resolution that merges paths.
-	_, ok := base.Relativize(uri.MustParse("http://example.com/a/../b"))
+	_, relErr := base.Relativize(uri.MustParse("http://example.com/a/../b"))
+	ok := relErr == nil
 	fmt.Println(ok)
 	// Output:
 	// "d" true
@@ -66,9 +68,10 @@ func ExampleURI_Relativize() {
 }
 
 func ExampleURI_Relativize2396() {
-	base, _ := uri.ParseWith("http://a/b/c/d;p?q", uri.RFC2396)
-	t, _ := uri.ParseWith("http://a/b/c/d;p?y", uri.RFC2396)
-	r, ok := base.Relativize2396(t)
+	base, _ := uri.ParseWith("http://a/b/c/d;p?q", uri.Options{Grammar: uri.RFC2396})
+	t, _ := uri.ParseWith("http://a/b/c/d;p?y", uri.Options{Grammar: uri.RFC2396})
+	r, relErr := base.Relativize2396(t)
+	ok := relErr == nil
 	fmt.Println(r, ok)
 	// Output:
 	// d;p?y true

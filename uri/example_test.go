@@ -36,12 +36,12 @@ func ExampleParse_error() {
 func ExampleParseWith() {
 	// The 1998 draft: "[" is unwise there, and an authority that is not
 	// a server is a registry-based name.
-	_, err := uri.ParseWith("http://[::1]/", uri.RFC2396)
+	_, err := uri.ParseWith("http://[::1]/", uri.Options{Grammar: uri.RFC2396})
 	fmt.Println(err)
-	u, _ := uri.ParseWith("http://a:b/", uri.RFC2396)
+	u, _ := uri.ParseWith("http://a:b/", uri.Options{Grammar: uri.RFC2396})
 	fmt.Printf("host %q, port defined: %v\n", u.Host(), u.HasPort())
 	// RFC 6874 zone identifiers are an option.
-	u, err = uri.ParseWith("http://[fe80::a%25en1]/", uri.RFC3986|uri.AllowZoneID)
+	u, err = uri.ParseWith("http://[fe80::a%25en1]/", uri.Options{AllowZoneID: true})
 	fmt.Println(u.Hostname(), err)
 	// Output:
 	// uri: invalid character '[' at offset 7 in authority of "http://[::1]/"

@@ -26,7 +26,7 @@ func FuzzNormalize(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, mode := range []Mode{RFC3986, RFC3986 | AllowZoneID, RFC2396} {
+		for _, mode := range []Options{{}, {AllowZoneID: true}, {Grammar: RFC2396}} {
 			u, err := ParseWith(s, mode)
 			if err != nil {
 				continue
@@ -34,24 +34,24 @@ func FuzzNormalize(f *testing.F) {
 			n := u.Normalize()
 			r, err := ParseWith(n.String(), mode)
 			if err != nil {
-				t.Fatalf("mode %d: Normalize(%q) = %q does not parse: %v", mode, s, n, err)
+				t.Fatalf("mode %+v: Normalize(%q) = %q does not parse: %v", mode, s, n, err)
 			}
 			if r != n {
-				t.Fatalf("mode %d: Normalize(%q) = %q re-parses differently:\n%#v\n%#v", mode, s, n, r, n)
+				t.Fatalf("mode %+v: Normalize(%q) = %q re-parses differently:\n%#v\n%#v", mode, s, n, r, n)
 			}
 			if m := n.Normalize(); m != n {
-				t.Fatalf("mode %d: not idempotent: %q -> %q -> %q", mode, s, n, m)
+				t.Fatalf("mode %+v: not idempotent: %q -> %q -> %q", mode, s, n, m)
 			}
 			if !Equal(u, n) {
-				t.Fatalf("mode %d: %q not Equal to %q", mode, s, n)
+				t.Fatalf("mode %+v: %q not Equal to %q", mode, s, n)
 			}
 			if u.Key() != n.Key() || u.Key() != n.String() {
-				t.Fatalf("mode %d: Key(%q) = %q, Key(%q) = %q", mode, s, u.Key(), n, n.Key())
+				t.Fatalf("mode %+v: Key(%q) = %q, Key(%q) = %q", mode, s, u.Key(), n, n.Key())
 			}
 			// Equal is Key equality, including against a variant.
 			v, err := ParseWith(strings.ToUpper(s), mode)
 			if err == nil && Equal(u, v) != (u.Key() == v.Key()) {
-				t.Fatalf("mode %d: Equal and Key disagree on %q, %q", mode, s, v)
+				t.Fatalf("mode %+v: Equal and Key disagree on %q, %q", mode, s, v)
 			}
 		}
 	})

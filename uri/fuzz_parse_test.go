@@ -30,33 +30,33 @@ func FuzzParse(f *testing.F) {
 	for _, tt := range ptErrorTable {
 		f.Add(tt.in)
 	}
-	oracles := map[uri.Mode]grammarOracle{
-		uri.RFC3986:     newGrammarOracle(uri.RFC3986),
-		uri.AllowZoneID: newGrammarOracle(uri.AllowZoneID),
+	oracles := map[uri.Options]grammarOracle{
+		uri.Options{}:                  newGrammarOracle(uri.Options{}),
+		uri.Options{AllowZoneID: true}: newGrammarOracle(uri.Options{AllowZoneID: true}),
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, mode := range []uri.Mode{uri.RFC3986, uri.RFC3986 | uri.AllowZoneID, uri.RFC2396} {
+		for _, mode := range []uri.Options{{}, {AllowZoneID: true}, {Grammar: uri.RFC2396}} {
 			if ptCheckProperties(t, s, mode) {
 				if o, ok := oracles[mode]; ok && len(s) <= 12 && !o.valid(s) {
-					t.Errorf("ParseWith(%q, %d) succeeded; the ABNF rejects it", s, mode)
+					t.Errorf("ParseWith(%q, %v) succeeded; the ABNF rejects it", s, mode)
 				}
 				continue
 			}
 			_, err := uri.ParseWith(s, mode)
 			var pe *uri.ParseError
 			if !errors.As(err, &pe) {
-				t.Fatalf("ParseWith(%q, %d) = %v, not a *ParseError", s, mode, err)
+				t.Fatalf("ParseWith(%q, %v) = %v, not a *ParseError", s, mode, err)
 			}
 			_ = pe.Error()
 			off := pe.Offset
 			if errors.Is(err, uri.ErrUnexpectedEnd) != (off == len(s)) {
-				t.Errorf("ParseWith(%q, %d) = %v: ErrUnexpectedEnd exactly when the offset is the length", s, mode, err)
+				t.Errorf("ParseWith(%q, %v) = %v: ErrUnexpectedEnd exactly when the offset is the length", s, mode, err)
 			}
 			ptCheckViablePrefix(t, s[:off], mode)
 			if off < len(s) {
 				_, err := uri.ParseWith(s[:off+1], mode)
 				if !errors.As(err, &pe) || pe.Offset != off {
-					t.Errorf("ParseWith(%q, %d) fails at %d, but its prefix %q gives %v", s, mode, off, s[:off+1], err)
+					t.Errorf("ParseWith(%q, %v) fails at %d, but its prefix %q gives %v", s, mode, off, s[:off+1], err)
 				}
 			}
 			step := 1
@@ -68,9 +68,9 @@ func FuzzParse(f *testing.F) {
 			}
 			if o, ok := oracles[mode]; ok && len(s) <= 12 {
 				if o.valid(s) {
-					t.Errorf("ParseWith(%q, %d) = %v; the ABNF accepts it", s, mode, err)
+					t.Errorf("ParseWith(%q, %v) = %v; the ABNF accepts it", s, mode, err)
 				} else if want := o.offset(s); want != off {
-					t.Errorf("ParseWith(%q, %d) fails at %d, oracle at %d", s, mode, off, want)
+					t.Errorf("ParseWith(%q, %v) fails at %d, oracle at %d", s, mode, off, want)
 				}
 			}
 		}
@@ -79,7 +79,7 @@ func FuzzParse(f *testing.F) {
 
 // ptCheckViablePrefix: p is the beginning of some valid reference, so it
 // parses, or fails at its very end for lack of input.
-func ptCheckViablePrefix(t *testing.T, p string, mode uri.Mode) {
+func ptCheckViablePrefix(t *testing.T, p string, mode uri.Options) {
 	t.Helper()
 	_, err := uri.ParseWith(p, mode)
 	if err == nil {
@@ -87,6 +87,6 @@ func ptCheckViablePrefix(t *testing.T, p string, mode uri.Mode) {
 	}
 	var pe *uri.ParseError
 	if !errors.As(err, &pe) || pe.Offset != len(p) || !errors.Is(err, uri.ErrUnexpectedEnd) {
-		t.Errorf("ParseWith(%q, %d) = %v; a viable prefix may only end too early", p, mode, err)
+		t.Errorf("ParseWith(%q, %v) = %v; a viable prefix may only end too early", p, mode, err)
 	}
 }

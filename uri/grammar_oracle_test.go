@@ -263,13 +263,13 @@ func newDraft1998Grammar() abnfRule {
 // grammarOracle decides validity and viability (being the beginning of
 // some valid reference) for one mode.
 type grammarOracle struct {
-	mode   uri.Mode
+	mode   uri.Options
 	valid  func(s string) bool
 	viable func(s string) bool
 }
 
-func newGrammarOracle(mode uri.Mode) grammarOracle {
-	if mode&uri.RFC2396 != 0 {
+func newGrammarOracle(mode uri.Options) grammarOracle {
+	if mode.Grammar == uri.RFC2396 {
 		g := newDraft1998Grammar()
 		valid := func(s string) bool {
 			return abnfMatch(g, s, false) && draftFirstSegmentOK(s)
@@ -287,7 +287,7 @@ func newGrammarOracle(mode uri.Mode) grammarOracle {
 			},
 		}
 	}
-	g := newRFC3986Grammar(mode&uri.AllowZoneID != 0).URIReference
+	g := newRFC3986Grammar(mode.AllowZoneID).URIReference
 	return grammarOracle{
 		mode:   mode,
 		valid:  func(s string) bool { return abnfMatch(g, s, false) },
@@ -339,24 +339,24 @@ func checkAgainstOracle(t *testing.T, o grammarOracle, s string) bool {
 	_, err := uri.ParseWith(s, o.mode)
 	if o.valid(s) {
 		if err != nil {
-			t.Errorf("mode %d: ParseWith(%q): %v; the grammar accepts it", o.mode, s, err)
+			t.Errorf("mode %v: ParseWith(%q): %v; the grammar accepts it", o.mode, s, err)
 			return false
 		}
 		return true
 	}
 	var pe *uri.ParseError
 	if !errors.As(err, &pe) {
-		t.Errorf("mode %d: ParseWith(%q) = %v; the grammar rejects it", o.mode, s, err)
+		t.Errorf("mode %v: ParseWith(%q) = %v; the grammar rejects it", o.mode, s, err)
 		return false
 	}
 	want := o.offset(s)
 	if pe.Offset != want {
-		t.Errorf("mode %d: ParseWith(%q): offset %d (%v), oracle %d (longest viable prefix %q)",
+		t.Errorf("mode %v: ParseWith(%q): offset %d (%v), oracle %d (longest viable prefix %q)",
 			o.mode, s, pe.Offset, pe, want, s[:want])
 		return false
 	}
 	if (want == len(s)) != errors.Is(err, uri.ErrUnexpectedEnd) {
-		t.Errorf("mode %d: ParseWith(%q): %v; offset %d of %d but reason not ErrUnexpectedEnd or the other way round",
+		t.Errorf("mode %v: ParseWith(%q): %v; offset %d of %d but reason not ErrUnexpectedEnd or the other way round",
 			o.mode, s, pe, want, len(s))
 		return false
 	}
@@ -409,14 +409,14 @@ func TestOffsetOracleExhaustive(t *testing.T) {
 	// strings), up to 3 in the others; 4 everywhere with
 	// URIKIT_ORACLE_DEEP=1.
 	deep := os.Getenv("URIKIT_ORACLE_DEEP") != ""
-	for _, mode := range []uri.Mode{uri.RFC3986, uri.RFC3986 | uri.AllowZoneID, uri.RFC2396} {
+	for _, mode := range []uri.Options{{}, {AllowZoneID: true}, {Grammar: uri.RFC2396}} {
 		depth := 3
-		if mode == uri.RFC3986 && !testing.Short() || deep {
+		if mode == (uri.Options{}) && !testing.Short() || deep {
 			depth = 4
 		}
 		w := &oracleWalker{t: t, o: newGrammarOracle(mode), alphabet: oracleAlphabet}
 		w.walk("", depth)
-		t.Logf("mode %d: %d strings checked", mode, w.count)
+		t.Logf("mode %v: %d strings checked", mode, w.count)
 	}
 }
 
@@ -436,7 +436,7 @@ func TestOffsetOracleDeep(t *testing.T) {
 	if os.Getenv("URIKIT_ORACLE_DEEP") != "" {
 		depth = 3
 	}
-	modes := []uri.Mode{uri.RFC3986, uri.RFC3986 | uri.AllowZoneID, uri.RFC2396}
+	modes := []uri.Options{{}, {AllowZoneID: true}, {Grammar: uri.RFC2396}}
 	if testing.Short() {
 		modes = modes[:1]
 	}
@@ -449,7 +449,7 @@ func TestOffsetOracleDeep(t *testing.T) {
 			}
 			w.walk(p, depth)
 		}
-		t.Logf("mode %d: %d strings checked", mode, w.count)
+		t.Logf("mode %v: %d strings checked", mode, w.count)
 	}
 }
 
@@ -463,7 +463,7 @@ func TestOffsetOracleRandom(t *testing.T) {
 		n = 2000
 	}
 	r := rand.New(rand.NewPCG(1, 2))
-	for _, mode := range []uri.Mode{uri.RFC3986, uri.RFC3986 | uri.AllowZoneID, uri.RFC2396} {
+	for _, mode := range []uri.Options{{}, {AllowZoneID: true}, {Grammar: uri.RFC2396}} {
 		w := &oracleWalker{t: t, o: newGrammarOracle(mode)}
 		for range n {
 			var b strings.Builder
@@ -480,7 +480,7 @@ func TestOffsetOracleRandom(t *testing.T) {
 // TestOffsetOracleSpecExamples checks the oracle itself against the
 // offsets the issue states (and so the parser, through the other tests).
 func TestOffsetOracleSpecExamples(t *testing.T) {
-	o := newGrammarOracle(uri.RFC3986)
+	o := newGrammarOracle(uri.Options{})
 	for _, tt := range []struct {
 		in   string
 		want int
@@ -508,7 +508,7 @@ func TestOffsetOracleEveryByte(t *testing.T) {
 		"//[v1.", "//[::", "//[::1", "//[::1%25", "//[::1%25a", "//[::1]", "//[::1]:", "/", "/a", "a/", "?", "?a", "#",
 		"#a", "%", "%4", "a%", "//%", "//a%4", "//[::1.", "//[::1.2",
 	}
-	for _, mode := range []uri.Mode{uri.RFC3986, uri.RFC3986 | uri.AllowZoneID, uri.RFC2396} {
+	for _, mode := range []uri.Options{{}, {AllowZoneID: true}, {Grammar: uri.RFC2396}} {
 		w := &oracleWalker{t: t, o: newGrammarOracle(mode)}
 		for _, ctx := range contexts {
 			for b := 0; b < 256; b++ {

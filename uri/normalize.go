@@ -1,104 +1,56 @@
 package uri
 
 import (
+	"net/netip"
 	"strings"
+	"unsafe"
 
 	"github.com/urikit/urikit/internal/chars"
 )
 
-// defaultPorts maps a lowercase scheme to the port its specification
-// says a URI without a port means (RFC 3986 6.2.3). Sources: the scheme's
-// RFC where it names the default, else the IANA Service Name and Transport
-// Protocol Port Number Registry. (The 1994 URL draft in the seeds names
-// ftp, gopher, http, nntp, telnet, wais and prospero, but the copy we have
-// does not carry the numbers; RFC 1738, its published form, does.)
-var defaultPorts = map[string]int{
-	"http":     80,   // RFC 9110 4.2.1 (and RFC 1738 3.3)
-	"https":    443,  // RFC 9110 4.2.2
-	"ws":       80,   // RFC 6455 3
-	"wss":      443,  // RFC 6455 3
-	"ftp":      21,   // RFC 1738 3.2
-	"gopher":   70,   // RFC 4266 2.1 (RFC 1738 3.4)
-	"telnet":   23,   // RFC 4248 2 (RFC 1738 3.8)
-	"nntp":     119,  // RFC 5538 2.2 (RFC 1738 3.7)
-	"news":     119,  // RFC 5538 2.1
-	"snews":    563,  // RFC 5538 2.1 (historic, IANA "nntps")
-	"wais":     210,  // RFC 4156 2 (RFC 1738 3.9)
-	"prospero": 1525, // RFC 4157 2 (RFC 1738 3.11)
-	"tn3270":   23,   // RFC 6270 2
-	"rlogin":   513,  // IANA port registry, service "login"
-	"rtsp":     554,  // RFC 7826 19.2 (RFC 2326 3.2)
-	"rtsps":    322,  // RFC 7826 19.2
-	"ldap":     389,  // RFC 4516 2
-	"ldaps":    636,  // IANA port registry, service "ldaps"
-	"imap":     143,  // RFC 5092 3
-	"pop":      110,  // RFC 2384 3
-	"sip":      5060, // RFC 3261 19.1.2
-	"sips":     5061, // RFC 3261 19.1.2
-	"coap":     5683, // RFC 7252 6.1
-	"coaps":    5684, // RFC 7252 6.2
-	"ipp":      631,  // RFC 3510 4
-	"ipps":     631,  // RFC 7472 4.2
-	"nfs":      2049, // RFC 2224 2
-	"rsync":    873,  // RFC 5781 2
-	"vnc":      5900, // RFC 7869 2
-	"dns":      53,   // RFC 4501 2
-}
+// unsafeString returns the bytes of b as a string without copying; b
+// must not change while the string is in use.
+func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
-// DefaultPort returns the default port of scheme, compared without
-// regard to case, for the schemes whose specification defines one.
-func DefaultPort(scheme string) (int, bool) {
-	var buf [16]byte
-	if len(scheme) > len(buf) {
-		return 0, false
-	}
-	for i := 0; i < len(scheme); i++ {
-		buf[i] = chars.Lower(scheme[i])
-	}
-	p, ok := defaultPorts[string(buf[:len(scheme)])]
-	return p, ok
-}
-
-// emptyPathIsRoot reports whether the scheme's specification says that
-// an empty path (with an authority) is equivalent to "/", the case
-// RFC 3986 6.2.3 describes for http.
-func emptyPathIsRoot(scheme string) bool {
-	for _, s := range [...]string{
-		"http", "https", // RFC 9110 4.2.3
-		"ws", "wss", // RFC 6455 3: resource-name is "/" for an empty path
-		"coap", "coaps", // RFC 7252 6.3
-	} {
-		if strings.EqualFold(scheme, s) {
-			return true
-		}
-	}
-	return false
-}
-
-// Normalize returns the normal form of u, for comparison (RFC 3986 6.2.2
-// and 6.2.3):
+// Normalize returns the normal form of u, for comparison: the
+// normalization of RFC 3986 6.2.2 and 6.2.3 with the rules of
+// DefaultRegistry (DefaultRegistry().Normalize(u)):
 //
 //   - the scheme and the host are lowercased (6.2.2.1), except the hex
 //     digits of a host's percent-encoded octets, which are uppercased as
-//     everywhere else; an IPv6 literal is lowercased but not otherwise
-//     rewritten (its zone identifier keeps its case);
+//     everywhere else; an IPv6 literal is written in the text form of
+//     RFC 5952 section 4 ("[2001:0DB8:0:0::A]" becomes "[2001:db8::a]":
+//     the same address, so a rule beyond 6.2.2 that changes no
+//     meaning), its zone identifier kept as written;
 //   - percent-encoded unreserved characters are decoded in every
 //     component (6.2.2.2);
 //   - dot segments are removed from the path (6.2.2.3, the algorithm of
 //     5.2.4). In a relative-path reference, whose meaning depends on a
 //     base, ".." segments that cannot be cancelled are kept and a path
-//     that vanishes becomes "./", so that the normal form resolves to the
-//     same URI as u against every base;
+//     that vanishes becomes "./";
 //   - an empty port is removed with its ":" (3.2.3), leading zeros of a
-//     port are removed, and a port equal to the scheme's DefaultPort is
+//     port are removed, and a port equal to the scheme's default is
 //     removed (6.2.3);
-//   - an empty path with an authority becomes "/" for http, https, ws,
-//     wss, coap and coaps, whose specifications say so (6.2.3);
+//   - an empty path with an authority becomes "/" for the schemes whose
+//     specifications say so (http, https, ws, wss, coap, coaps; 6.2.3);
+//   - the scheme's own rules in DefaultRegistry apply: a URN keeps its
+//     percent-encoding and dot segments and gets its NID in lowercase
+//     (RFC 8141 section 3.1);
 //   - empty query and fragment delimiters are kept ("?" and "#" stay).
 //
-// The result re-parses to the same components: a path that would start
-// with "//" without an authority is written "/.//", and a relative path
-// whose first segment would hold a ":" is written "./" first.
+// What the normal form promises: Equal(a, b) is true exactly when the
+// keys are the same string; normalizing is idempotent; and the normal
+// form re-parses to the same components (a path that would start with
+// "//" without an authority is written "/.//", a relative path whose
+// first segment would hold a ":" is written "./" first). Normalization
+// and resolution agree on every reference t whose path holds no
+// percent-encoded dot ("%2E" or "%2e"): for every base b,
+// Equal(b.Resolve(t), b.Resolve(t.Normalize())), and for an absolute t,
+// Equal(t, b.Resolve(t)). An encoded dot breaks both, and both sides
+// follow the RFC: 6.2.2.2 decodes "%2E" before 6.2.2.3 removes dot
+// segments, while Resolve applies 5.2.4 to the path as written, where
+// "%2E" is an octet and not a dot. So "http://a/b/%2e/../g" normalizes to
+// "http://a/g" but resolves to "http://a/b/g".
 //
 // For a URI parsed with the RFC2396 grammar, Normalize follows the 1998
 // draft instead: its section 6 (scheme and hostname compared without
@@ -111,9 +63,24 @@ func emptyPathIsRoot(scheme string) bool {
 // authority (a reg_name that is not a server) is not lowercased.
 //
 // Normalize is idempotent and allocates nothing when u is already normal.
-func (u URI) Normalize() URI {
-	if u.flags&grammar2396 != 0 {
-		return u.normalize2396()
+func (u URI) Normalize() URI { return defaultRegistry.Normalize(u) }
+
+// normalizeSyntax is the normalization of RFC 3986 6.2.2 (and the port
+// and empty-path rules of 6.2.3 for a scheme whose default port is
+// defPort and whose empty path means "/" when emptyRoot).
+func (u URI) normalizeSyntax(defPort int, emptyRoot bool) URI {
+	return u.normalize(defPort, emptyRoot, false)
+}
+
+// normalizeCase is the case normalization of RFC 3986 6.2.2.1 alone:
+// the scheme and host in lowercase, hex digits in uppercase, nothing
+// decoded, no dot segment removed (Scheme.Opaque).
+func (u URI) normalizeCase() URI { return u.normalize(0, false, true) }
+
+func (u URI) normalize(defPort int, emptyRoot, opaque bool) URI {
+	unres := chars.Unreserved
+	if opaque {
+		unres = 0 // decode nothing
 	}
 	w := lazyBuf{orig: u.s}
 	v := URI{flags: u.flags &^ hasPort, hostKind: u.hostKind}
@@ -128,16 +95,16 @@ func (u URI) Normalize() URI {
 	if u.HasAuthority() {
 		w.writeString("//")
 		if u.HasUserinfo() {
-			w.normEscapes(u.Userinfo(), chars.Unreserved, false)
+			w.normEscapes(u.Userinfo(), unres, false)
 			w.writeByte('@')
 		}
 		v.hostStart = int32(w.n)
-		w.normHost(u.Host(), u.hostKind)
+		w.normHost(u.Host(), u.hostKind, unres)
 		v.hostEnd = int32(w.n)
 		if u.hostKind == RegName && w.changed() {
 			v.hostKind = regNameKind(w.slice(int(v.hostStart), int(v.hostEnd)))
 		}
-		if port, ok := normPort(u, scheme); ok {
+		if port, ok := normPort(u, defPort); ok {
 			v.flags |= hasPort
 			w.writeByte(':')
 			w.writeString(port)
@@ -146,9 +113,9 @@ func (u URI) Normalize() URI {
 		v.hostStart, v.hostEnd = int32(w.n), int32(w.n)
 	}
 	v.pathStart = int32(w.n)
-	path := normEscapesString(u.Path(), chars.Unreserved, false)
+	path := normEscapesString(u.Path(), unres, false)
 	relative := !u.HasScheme() && !u.HasAuthority() && !strings.HasPrefix(path, "/")
-	if hasDotSegment(path) {
+	if !opaque && hasDotSegment(path) {
 		var buf [128]byte
 		var p []byte
 		if relative {
@@ -160,20 +127,20 @@ func (u URI) Normalize() URI {
 			path = string(p)
 		}
 	}
-	if u.HasAuthority() && path == "" && emptyPathIsRoot(scheme) {
+	if u.HasAuthority() && path == "" && emptyRoot {
 		path = "/"
 	}
-	w.writeString(reparsePrefix(path, u.HasScheme(), u.HasAuthority(), relative))
+	w.writeString(reparsePrefix(path, u.HasScheme(), u.HasAuthority(), relative && !opaque))
 	w.writeString(path)
 	v.pathEnd = int32(w.n)
 	if u.HasQuery() {
 		w.writeByte('?')
-		w.normEscapes(u.Query(), chars.Unreserved, false)
+		w.normEscapes(u.Query(), unres, false)
 	}
 	v.queryEnd = int32(w.n)
 	if u.HasFragment() {
 		w.writeByte('#')
-		w.normEscapes(u.Fragment(), chars.Unreserved, false)
+		w.normEscapes(u.Fragment(), unres, false)
 	}
 	if !w.changed() {
 		return u
@@ -190,35 +157,54 @@ func (w *lazyBuf) slice(i, j int) string {
 	return string(w.b[i:j])
 }
 
-// normHost writes the host h of kind k in normal form (RFC 3986 6.2.2.1,
-// 6.2.2.2): lowercase, with uppercase hex in triplets.
-func (w *lazyBuf) normHost(h string, k HostKind) {
+// normHost writes the host h of kind k in normal form (RFC 3986
+// 6.2.2.1, 6.2.2.2): lowercase, with uppercase hex in triplets and the
+// triplets of class unres decoded; an IPv6 address in the text form of
+// RFC 5952 section 4.
+func (w *lazyBuf) normHost(h string, k HostKind, unres chars.Class) {
 	switch k {
 	case IPv6:
-		// Lowercase the address, not the zone identifier (RFC 6874),
-		// which names an interface of the local system.
+		// The zone identifier (RFC 6874) names an interface of the
+		// local system: its case and escapes are its own.
 		z := strings.IndexByte(h, '%')
 		if z < 0 {
 			z = len(h) - 1
 		}
-		for i := 0; i < z; i++ {
-			w.writeByte(chars.Lower(h[i]))
+		w.writeByte('[')
+		if a, err := netip.ParseAddr(h[1:z]); err == nil {
+			w.writeIPv6(h[1:z], a)
+		} else {
+			for i := 1; i < z; i++ {
+				w.writeByte(chars.Lower(h[i]))
+			}
 		}
-		w.normEscapes(h[z:len(h)-1], chars.Unreserved, false)
+		w.normEscapes(h[z:len(h)-1], unres, false)
 		w.writeByte(']')
 	case IPvFuture:
 		for i := 0; i < len(h); i++ {
 			w.writeByte(chars.Lower(h[i]))
 		}
 	default:
-		w.normEscapes(h, chars.Unreserved, true)
+		w.normEscapes(h, unres, true)
 	}
+}
+
+// writeIPv6 writes the address a, written orig, in the text form of
+// RFC 5952 section 4 (lowercase, no leading zeros, the longest run of
+// zero groups as "::"), which netip.Addr.String produces; an
+// IPv4-mapped address keeps its dotted quad (RFC 5952 section 5). It
+// allocates only when orig is not already in that form.
+func (w *lazyBuf) writeIPv6(orig string, a netip.Addr) {
+	var buf [64]byte
+	t := a.AppendTo(buf[:0])
+	w.writeString(unsafeString(t))
 }
 
 // normPort returns the port of u to write in the normal form, and false
 // when the port and its ":" are to be removed: when it is empty (RFC 3986
-// 3.2.3) or the default of the scheme (6.2.3). Leading zeros are removed.
-func normPort(u URI, scheme string) (string, bool) {
+// 3.2.3) or defPort, the default of the scheme (6.2.3). Leading zeros
+// are removed.
+func normPort(u URI, defPort int) (string, bool) {
 	if !u.HasPort() {
 		return "", false
 	}
@@ -229,20 +215,21 @@ func normPort(u URI, scheme string) (string, bool) {
 	for len(p) > 1 && p[0] == '0' {
 		p = p[1:]
 	}
-	if def, ok := DefaultPort(scheme); ok && len(p) <= 5 {
+	if defPort != 0 && len(p) <= 5 {
 		n := 0
 		for i := 0; i < len(p); i++ {
 			n = n*10 + int(p[i]-'0')
 		}
-		if n == def {
+		if n == defPort {
 			return "", false
 		}
 	}
 	return p, true
 }
 
-// normalize2396 is Normalize for the 1998 draft's grammar (see Normalize).
-func (u URI) normalize2396() URI {
+// normalize2396 is Normalize for the 1998 draft's grammar (see
+// Normalize), for a scheme whose default port is defPort.
+func (u URI) normalize2396(defPort int) URI {
 	w := lazyBuf{orig: u.s}
 	if u.HasScheme() {
 		for i := 0; i < int(u.schemeEnd); i++ {
@@ -272,7 +259,7 @@ func (u URI) normalize2396() URI {
 	for i := 0; i < len(h); i++ {
 		x.writeByte(chars.Lower(h[i]))
 	}
-	if port, ok := normPort(v, v.Scheme()); ok {
+	if port, ok := normPort(v, defPort); ok {
 		x.writeByte(':')
 		x.writeString(port)
 	}
@@ -287,12 +274,13 @@ func (u URI) normalize2396() URI {
 	return r
 }
 
-// Equal reports whether a and b are equivalent: whether their normal
-// forms (see Normalize) are the same string. It allocates nothing when
-// both are already normal.
-func Equal(a, b URI) bool { return a.Normalize().s == b.Normalize().s }
+// Equal reports whether a and b are equivalent: whether their keys (see
+// Key) are the same, under the rules of DefaultRegistry. It allocates
+// nothing when both are already normal.
+func Equal(a, b URI) bool { return defaultRegistry.Equal(a, b) }
 
 // Key returns a comparison key for u, usable as a map key to remove
 // duplicates: Key(a) == Key(b) exactly when Equal(a, b). The key is the
-// string of the normal form.
-func (u URI) Key() string { return u.Normalize().s }
+// string of the normal form, or for a URN its assigned-name (RFC 8141
+// section 3 leaves the r-, q- and f-components out).
+func (u URI) Key() string { return defaultRegistry.Key(u) }

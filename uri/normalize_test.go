@@ -43,7 +43,11 @@ func TestNormalizeRFC3986(t *testing.T) {
 		{"ftp://a", "ftp://a"},                                              // RFC 1738 3.2 does not equate "" and "/"
 		{"//a:80/", "//a:80/"},                                              // RFC 3986 6.2.3: no scheme, no default port
 		{"http://[2001:DB8::A]/", "http://[2001:db8::a]/"},                  // RFC 5952 4.3: lowercase
-		{"http://[2001:0DB8:0:0::1]/", "http://[2001:0db8:0:0::1]/"},        // RFC 5952 is not applied further (documented)
+		{"http://[2001:0DB8:0:0::1]/", "http://[2001:db8::1]/"},             // RFC 5952 4.1, 4.2.1, 4.3 (beyond 6.2.2, documented)
+		{"http://[2001:0DB8:0:0::A]/", "http://[2001:db8::a]/"},             // issue 7: the same address as [2001:db8::a]
+		{"http://[2001:db8:0:0:1:0:0:1]/", "http://[2001:db8::1:0:0:1]/"},   // RFC 5952 4.2.3: the first of two equal runs
+		{"http://[2001:db8::1:1:1:1:1]/", "http://[2001:db8:0:1:1:1:1:1]/"}, // RFC 5952 4.2.2: "::" not for one group
+		{"http://[::FFFF:192.0.2.1]/", "http://[::ffff:192.0.2.1]/"},        // RFC 5952 5: mapped IPv4 keeps its dotted quad
 		{"http://[V7.AB:C]/", "http://[v7.ab:c]/"},                          // RFC 3986 3.2.2: host is case-insensitive
 		{"/a/b/../../c", "/c"},                                              // RFC 3986 6.2.2.3 (4Suite vector too)
 		{"mid/content=5/../6", "mid/6"},                                     // RFC 3986 5.2.4
@@ -55,12 +59,12 @@ func TestNormalizeRFC3986(t *testing.T) {
 		{"a/b/..", "a/"},                                                    // RFC 3986 5.2.4 step 2C after merging
 		{"../../g", "../../g"},                                              // RFC 3986 5.2.2: leading ".." kept in references
 	}
-	checkNormalize(t, RFC3986, tests)
+	checkNormalize(t, Options{}, tests)
 }
 
 // checkNormalize checks the normal form of each input, parsed with mode,
 // and the properties that normCheckProperties checks.
-func checkNormalize(t *testing.T, mode Mode, tests []struct{ in, want string }) {
+func checkNormalize(t *testing.T, mode Options, tests []struct{ in, want string }) {
 	t.Helper()
 	for _, tt := range tests {
 		u, err := ParseWith(tt.in, mode)
@@ -78,7 +82,7 @@ func checkNormalize(t *testing.T, mode Mode, tests []struct{ in, want string }) 
 // zone identifier is not (it names a local interface), and its triplets
 // are normalized like any other (RFC 3986 6.2.2.1, 6.2.2.2).
 func TestNormalizeZone(t *testing.T) {
-	u, err := ParseWith("http://[FE80::1%25En%30]:80/", AllowZoneID)
+	u, err := ParseWith("http://[FE80::1%25En%30]:80/", Options{AllowZoneID: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +107,7 @@ func TestNormalize2396(t *testing.T) {
 		{"foo://U@V@W.X/", "foo://U@V@W.X/"},                // 1998 draft 3.2.1: reg_name, not a hostname
 		{"http://User@Host:0080/", "http://User@host/"},     // 1998 draft 6: only the hostname's case
 	}
-	checkNormalize(t, RFC2396, tests)
+	checkNormalize(t, Options{Grammar: RFC2396}, tests)
 }
 
 func TestEqualKey(t *testing.T) {
@@ -237,9 +241,9 @@ func TestNormalizeAllocs(t *testing.T) {
 func normCheckProperties(t *testing.T, u URI) {
 	t.Helper()
 	n := u.Normalize()
-	mode := u.Grammar()
+	mode := Options{Grammar: u.Grammar()}
 	if u.HostKind() == IPv6 && strings.Contains(u.Host(), "%") {
-		mode |= AllowZoneID
+		mode.AllowZoneID = true
 	}
 	r, err := ParseWith(n.String(), mode)
 	if err != nil {
@@ -268,7 +272,7 @@ func TestNormalizeProperties(t *testing.T) {
 		for range r.IntN(10) {
 			b.WriteString(parts[r.IntN(len(parts))])
 		}
-		for _, mode := range []Mode{RFC3986, RFC2396} {
+		for _, mode := range []Options{{}, {Grammar: RFC2396}} {
 			u, err := ParseWith(b.String(), mode)
 			if err != nil {
 				continue

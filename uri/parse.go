@@ -2,113 +2,124 @@ package uri
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strconv"
 
 	"github.com/urikit/urikit/internal/chars"
+	"github.com/urikit/urikit/internal/parseerr"
 )
 
-// Mode selects the grammar Parse follows, and options of it. Modes
-// combine with |: ParseWith(s, RFC3986|AllowZoneID).
-type Mode uint8
+// Grammar selects the syntax Parse follows.
+type Grammar uint8
 
 const (
 	// RFC3986 is the generic syntax of RFC 3986 (STD 66), Appendix A.
 	// It is the default.
-	RFC3986 Mode = 0
+	RFC3986 Grammar = iota
 	// RFC2396 is the grammar of the 1998 draft that became RFC 2396
 	// (draft-fielding-uri-syntax-02, Appendix A): no IP literals, the
 	// opaque-URI form "scheme:" *uric, and registry-based authorities.
-	RFC2396 Mode = 1
-	// AllowZoneID accepts an IPv6 zone identifier in an IP-literal,
-	// written "%25" ZoneID as RFC 6874 section 2 says ("[fe80::1%25en0]").
-	// Strict RFC 3986 has no zone identifiers, so it is off by default.
-	AllowZoneID Mode = 2
+	RFC2396
 )
 
-// Component names a part of a URI reference, for errors.
-type Component uint8
+// String returns "RFC 3986" or "RFC 2396".
+func (g Grammar) String() string {
+	switch g {
+	case RFC3986:
+		return "RFC 3986"
+	case RFC2396:
+		return "RFC 2396"
+	}
+	return "Grammar(" + strconv.Itoa(int(g)) + ")"
+}
+
+// Options are the settings of ParseWith. The zero value is strict
+// RFC 3986, what Parse uses.
+type Options struct {
+	// Grammar is the syntax to follow.
+	Grammar Grammar
+	// AllowZoneID accepts an IPv6 zone identifier in an IP-literal,
+	// written "%25" ZoneID as RFC 6874 section 2 says
+	// ("[fe80::1%25en0]"). Strict RFC 3986 has no zone identifiers, and
+	// the RFC2396 grammar no IP literals, so it needs RFC3986.
+	AllowZoneID bool
+}
+
+// String returns "RFC 3986", "RFC 3986 with zone IDs" or "RFC 2396".
+func (o Options) String() string {
+	if o.AllowZoneID {
+		return o.Grammar.String() + " with zone IDs"
+	}
+	return o.Grammar.String()
+}
+
+// ErrInvalidOptions is the reason ParseWith fails on options that mean
+// nothing: an unknown Grammar, or AllowZoneID with RFC2396.
+var ErrInvalidOptions = errors.New("uri: invalid options")
+
+// check reports options that mean nothing.
+func (o Options) check() error {
+	switch {
+	case o.Grammar > RFC2396:
+		return fmt.Errorf("%w: unknown grammar %d", ErrInvalidOptions, o.Grammar)
+	case o.Grammar == RFC2396 && o.AllowZoneID:
+		return fmt.Errorf("%w: the RFC 2396 grammar has no IP literals, so no zone identifiers", ErrInvalidOptions)
+	}
+	return nil
+}
+
+// Component names a part of a URI reference (or of a URN), for errors.
+// The zero value, ComponentNone, is no part.
+type Component = parseerr.Component
 
 // The components of a URI reference (RFC 3986 section 3).
 const (
-	ComponentScheme Component = iota + 1
-	ComponentAuthority
-	ComponentUserinfo
-	ComponentHost
-	ComponentPort
-	ComponentPath
-	ComponentQuery
-	ComponentFragment
+	ComponentNone      = parseerr.None
+	ComponentScheme    = parseerr.Scheme
+	ComponentAuthority = parseerr.Authority
+	ComponentUserinfo  = parseerr.Userinfo
+	ComponentHost      = parseerr.Host
+	ComponentPort      = parseerr.Port
+	ComponentPath      = parseerr.Path
+	ComponentQuery     = parseerr.Query
+	ComponentFragment  = parseerr.Fragment
 )
-
-var componentNames = [...]string{
-	ComponentScheme:    "scheme",
-	ComponentAuthority: "authority",
-	ComponentUserinfo:  "userinfo",
-	ComponentHost:      "host",
-	ComponentPort:      "port",
-	ComponentPath:      "path",
-	ComponentQuery:     "query",
-	ComponentFragment:  "fragment",
-}
-
-// String returns the component's name, as in "path".
-func (c Component) String() string {
-	if int(c) < len(componentNames) && componentNames[c] != "" {
-		return componentNames[c]
-	}
-	return "component"
-}
 
 // Reasons a reference fails to parse. A *ParseError wraps one of them, so
-// callers can branch with errors.Is(err, uri.ErrInvalidPercent).
+// callers can branch with errors.Is(err, uri.ErrInvalidPercent). They are
+// shared with package urn: errors.Is(urnErr, uri.ErrInvalidPercent) holds.
+// A failure inside an IP literal has a reason that says what is wrong
+// ("invalid IP literal: more than one \"::\"") and matches
+// ErrInvalidIPLiteral.
 var (
-	ErrInvalidCharacter    = errors.New("invalid character")
-	ErrInvalidPercent      = errors.New("malformed percent-encoding")
-	ErrInvalidScheme       = errors.New("invalid scheme")
-	ErrInvalidPort         = errors.New("invalid port")
-	ErrInvalidIPLiteral    = errors.New("invalid IP literal")
-	ErrZoneID              = errors.New("IPv6 zone identifier not allowed")
-	ErrUnexpectedEnd       = errors.New("unexpected end of input")
-	ErrTooLong             = errors.New("input longer than 2 GiB")
-	ErrColonInFirstSegment = errors.New("colon in the first segment of a relative path")
+	ErrInvalidCharacter    = parseerr.ErrInvalidCharacter
+	ErrInvalidPercent      = parseerr.ErrInvalidPercent
+	ErrInvalidScheme       = parseerr.ErrInvalidScheme
+	ErrInvalidPort         = parseerr.ErrInvalidPort
+	ErrInvalidIPLiteral    = parseerr.ErrInvalidIPLiteral
+	ErrZoneID              = parseerr.ErrZoneID
+	ErrUnexpectedEnd       = parseerr.ErrUnexpectedEnd
+	ErrTooLong             = parseerr.ErrTooLong
+	ErrColonInFirstSegment = parseerr.ErrColonInFirstSegment
 )
 
-// ParseError reports why and where a string is not a URI reference.
+// ParseError reports why and where a string is not a URI reference: the
+// Input, the Offset of the first offending byte, the Component and the
+// Reason (one of the Err values, for errors.Is). It is the same type as
+// urn.ParseError.
 //
 // Offset is the length of the longest prefix of Input that is still the
 // beginning of some valid URI reference: the offset of the first byte
 // that no valid reference could have there, or len(Input) when the input
 // ends too early. So "http://u@s@h/" fails at 10 (the second "@"), and
-// "#a#b" at 2.
-type ParseError struct {
-	Input     string
-	Offset    int
-	Component Component
-	Reason    error
-}
-
-// Error returns a message such as
-// `uri: invalid character '{' at offset 9 in path of "http://a/{x}"`.
-func (e *ParseError) Error() string {
-	return "uri: " + e.Message() + " of " + strconv.Quote(e.Input)
-}
-
-// Message returns the error without the input: the reason, the offending
-// byte and the component, as in `invalid character '{' at offset 9 in path`.
-func (e *ParseError) Message() string {
-	return chars.ErrorMessage(e.Reason.Error(), e.Input, e.Offset, e.Reason != ErrUnexpectedEnd, e.Component.String())
-}
-
-// Unwrap returns the reason, one of the Err values of this package.
-func (e *ParseError) Unwrap() error { return e.Reason }
+// "#a#b" at 2. Error quotes a window of a long input around the offset;
+// Message leaves the input out: `invalid character '{' at offset 9 in
+// path`.
+type ParseError = parseerr.Error
 
 func fail(s string, off int, c Component, reason error) error {
-	if off >= len(s) && reason != ErrTooLong {
-		off = len(s)
-		reason = ErrUnexpectedEnd
-	}
-	return &ParseError{Input: s, Offset: off, Component: c, Reason: reason}
+	return parseerr.New(s, off, c, reason)
 }
 
 func unhex(b byte) byte { return byte(chars.Unhex(b)) }
@@ -117,17 +128,26 @@ func unhex(b byte) byte { return byte(chars.Unhex(b)) }
 // URI or a relative reference) against the complete grammar of RFC 3986
 // Appendix A. On success u.String() == s. Parse allocates nothing unless
 // it fails.
-func Parse(s string) (URI, error) { return ParseWith(s, RFC3986) }
-
-// ParseWith parses s with the grammar and options that mode selects.
-func ParseWith(s string, mode Mode) (URI, error) {
+func Parse(s string) (URI, error) {
 	if len(s) > math.MaxInt32 {
-		return URI{}, fail(s, 0, ComponentPath, ErrTooLong)
+		return URI{}, fail(s, 0, ComponentNone, ErrTooLong)
 	}
-	if mode&RFC2396 != 0 {
+	return parse3986(s, false)
+}
+
+// ParseWith parses s with the grammar and options o selects. It fails
+// with ErrInvalidOptions on options that mean nothing.
+func ParseWith(s string, o Options) (URI, error) {
+	if err := o.check(); err != nil {
+		return URI{}, err
+	}
+	if len(s) > math.MaxInt32 {
+		return URI{}, fail(s, 0, ComponentNone, ErrTooLong)
+	}
+	if o.Grammar == RFC2396 {
 		return parse2396(s)
 	}
-	return parse3986(s, mode)
+	return parse3986(s, o.AllowZoneID)
 }
 
 // MustParse is like Parse but panics on error. It is for URIs written in
@@ -147,7 +167,7 @@ func MustParse(s string) URI {
 //	URI-reference = URI / relative-ref
 //	URI           = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
 //	relative-ref  = relative-part [ "?" query ] [ "#" fragment ]
-func parse3986(s string, mode Mode) (URI, error) {
+func parse3986(s string, zoneID bool) (URI, error) {
 	u := URI{s: s}
 	n := len(s)
 	i := 0
@@ -167,7 +187,7 @@ func parse3986(s string, mode Mode) (URI, error) {
 	if i+1 < n && s[i] == '/' && s[i+1] == '/' {
 		u.flags |= hasAuthority
 		var err error
-		i, err = u.parseAuthority(s, i+2, mode)
+		i, err = u.parseAuthority(s, i+2, zoneID)
 		if err != nil {
 			return URI{}, err
 		}
@@ -278,7 +298,7 @@ func scanQueryFrag(s string, i int, c Component) (int, error) {
 // Until an "@" is seen, the bytes read so far may still be a userinfo, so
 // a colon followed by something other than digits fails only at the end
 // of the authority ("//a:b" could have become "//a:b@h").
-func (u *URI) parseAuthority(s string, i int, mode Mode) (int, error) {
+func (u *URI) parseAuthority(s string, i int, zoneID bool) (int, error) {
 	n := len(s)
 	start := i
 	if i < n && s[i] != '[' {
@@ -338,7 +358,7 @@ func (u *URI) parseAuthority(s string, i int, mode Mode) (int, error) {
 	// host, after a userinfo or starting with "[".
 	u.hostStart = int32(i)
 	if i < n && s[i] == '[' {
-		j, kind, err := parseIPLiteral(s, i, mode)
+		j, kind, err := parseIPLiteral(s, i, zoneID)
 		if err != nil {
 			return 0, err
 		}

@@ -67,7 +67,7 @@ func ptA(scheme, userinfo, host, port, path, query, fragment string, kind uri.Ho
 
 var ptSpecExamples = []struct {
 	in    string
-	modes []uri.Mode // nil: RFC3986 and RFC2396
+	modes []uri.Options // nil: RFC3986 and RFC2396
 	want  ptComps
 }{
 	// RFC 3986 1.1.2
@@ -128,28 +128,28 @@ var ptSpecExamples = []struct {
 	{"http://a/b?c/d?e#f/g?h", nil, ptA("http", und, "a", und, "/b", "c/d?e", "f/g?h", uri.RegName)},
 }
 
-var only3986 = []uri.Mode{uri.RFC3986}
+var only3986 = []uri.Options{{}}
 
 func TestSpecExamples(t *testing.T) {
 	for _, tt := range ptSpecExamples {
 		modes := tt.modes
 		if modes == nil {
-			modes = []uri.Mode{uri.RFC3986, uri.RFC2396}
+			modes = []uri.Options{{}, {Grammar: uri.RFC2396}}
 		}
 		for _, mode := range modes {
 			u, err := uri.ParseWith(tt.in, mode)
 			if err != nil {
-				t.Errorf("ParseWith(%q, %d): %v", tt.in, mode, err)
+				t.Errorf("ParseWith(%q, %v): %v", tt.in, mode, err)
 				continue
 			}
 			if got := ptGot(u); got != tt.want {
-				t.Errorf("ParseWith(%q, %d):\n got %#v\nwant %#v", tt.in, mode, got, tt.want)
+				t.Errorf("ParseWith(%q, %v):\n got %#v\nwant %#v", tt.in, mode, got, tt.want)
 			}
 			if u.String() != tt.in {
-				t.Errorf("ParseWith(%q, %d).String() = %q", tt.in, mode, u.String())
+				t.Errorf("ParseWith(%q, %v).String() = %q", tt.in, mode, u.String())
 			}
-			if u.Grammar() != mode {
-				t.Errorf("ParseWith(%q, %d).Grammar() = %d", tt.in, mode, u.Grammar())
+			if u.Grammar() != mode.Grammar {
+				t.Errorf("ParseWith(%q, %v).Grammar() = %d", tt.in, mode, u.Grammar())
 			}
 		}
 	}
@@ -172,58 +172,58 @@ func TestDraftAuthority(t *testing.T) {
 		{"http://a_b/", ptA("http", und, "a_b", und, "/", und, und, uri.RegName)},                         // "_" not in hostname: reg_name
 		{"http://a?q", ptA("http", und, "a", und, "", "q", und, uri.RegName)},                             // Appendix B split
 	} {
-		u, err := uri.ParseWith(tt.in, uri.RFC2396)
+		u, err := uri.ParseWith(tt.in, uri.Options{Grammar: uri.RFC2396})
 		if err != nil {
-			t.Errorf("ParseWith(%q, RFC2396): %v", tt.in, err)
+			t.Errorf("ParseWith(%q, Options{Grammar: RFC2396}): %v", tt.in, err)
 			continue
 		}
 		if got := ptGot(u); got != tt.want {
-			t.Errorf("ParseWith(%q, RFC2396):\n got %#v\nwant %#v", tt.in, got, tt.want)
+			t.Errorf("ParseWith(%q, Options{Grammar: RFC2396}):\n got %#v\nwant %#v", tt.in, got, tt.want)
 		}
 	}
 }
 
 var ptErrorTable = []struct {
 	in     string
-	mode   uri.Mode
+	mode   uri.Options
 	off    int
 	comp   uri.Component
 	reason error
 }{
-	{"http://u@s@h/", uri.RFC3986, 10, uri.ComponentHost, uri.ErrInvalidCharacter},            // issue 2
-	{"#a#b", uri.RFC3986, 2, uri.ComponentFragment, uri.ErrInvalidCharacter},                  // issue 2; RFC 3986 3.5
-	{"http://a:b/", uri.RFC3986, 10, uri.ComponentPort, uri.ErrInvalidPort},                   // issue 2; RFC 3986 3.2.3
-	{"http://a]/", uri.RFC3986, 8, uri.ComponentHost, uri.ErrInvalidCharacter},                // RFC 3986 3.2.2
-	{"http://a/{x}", uri.RFC3986, 9, uri.ComponentPath, uri.ErrInvalidCharacter},              // RFC 3986 3.3
-	{"%", uri.RFC3986, 1, uri.ComponentPath, uri.ErrUnexpectedEnd},                            // RFC 3986 2.1
-	{"%4", uri.RFC3986, 2, uri.ComponentPath, uri.ErrUnexpectedEnd},                           // RFC 3986 2.1
-	{"%4g", uri.RFC3986, 2, uri.ComponentPath, uri.ErrInvalidPercent},                         // RFC 3986 2.1
-	{"http://[::1::2]/", uri.RFC3986, 12, uri.ComponentHost, uri.ErrInvalidIPLiteral},         // RFC 3986 3.2.2: one "::"
-	{"http://[v7.]/", uri.RFC3986, 11, uri.ComponentHost, uri.ErrInvalidIPLiteral},            // RFC 3986 3.2.2 IPvFuture
-	{"http://[fe80::a%25en1]", uri.RFC3986, 15, uri.ComponentHost, uri.ErrZoneID},             // RFC 6874 2, strict mode
-	{"http://[fe80::a%en1]", uri.AllowZoneID, 16, uri.ComponentHost, uri.ErrInvalidIPLiteral}, // RFC 6874 2: "%25"
-	{"http://a:80x/", uri.RFC3986, 12, uri.ComponentPort, uri.ErrInvalidPort},                 // could be userinfo until "/"
-	{"http://a@b:80x/", uri.RFC3986, 13, uri.ComponentPort, uri.ErrInvalidPort},               // after "@" the port is final
-	{"http://[::1]x/", uri.RFC3986, 12, uri.ComponentHost, uri.ErrInvalidCharacter},           // RFC 3986 3.2
-	{"http://www yahoo.com", uri.RFC3986, 10, uri.ComponentHost, uri.ErrInvalidCharacter},     // 4Suite bad list
-	{"http://a/b c", uri.RFC3986, 10, uri.ComponentPath, uri.ErrInvalidCharacter},             // RFC 3986 2
-	{"http://a/?b c", uri.RFC3986, 11, uri.ComponentQuery, uri.ErrInvalidCharacter},           // RFC 3986 3.4
-	{"http://a/#b c", uri.RFC3986, 11, uri.ComponentFragment, uri.ErrInvalidCharacter},        // RFC 3986 3.5
-	{"1a:b", uri.RFC3986, 2, uri.ComponentPath, uri.ErrColonInFirstSegment},                   // RFC 3986 4.2 path-noscheme
-	{":", uri.RFC3986, 0, uri.ComponentPath, uri.ErrColonInFirstSegment},                      // RFC 3986 4.2
-	{"//a:b", uri.RFC3986, 5, uri.ComponentPort, uri.ErrUnexpectedEnd},                        // "//a:b@h" would be valid
-	{"http://[", uri.RFC3986, 8, uri.ComponentHost, uri.ErrUnexpectedEnd},                     // RFC 3986 3.2.2
-	{"a%zz", uri.RFC3986, 2, uri.ComponentPath, uri.ErrInvalidPercent},                        // RFC 3986 2.1
-	{"http://a%zz/", uri.RFC3986, 9, uri.ComponentAuthority, uri.ErrInvalidPercent},           // RFC 3986 2.1
+	{"http://u@s@h/", uri.Options{}, 10, uri.ComponentHost, uri.ErrInvalidCharacter},                         // issue 2
+	{"#a#b", uri.Options{}, 2, uri.ComponentFragment, uri.ErrInvalidCharacter},                               // issue 2; RFC 3986 3.5
+	{"http://a:b/", uri.Options{}, 10, uri.ComponentPort, uri.ErrInvalidPort},                                // issue 2; RFC 3986 3.2.3
+	{"http://a]/", uri.Options{}, 8, uri.ComponentHost, uri.ErrInvalidCharacter},                             // RFC 3986 3.2.2
+	{"http://a/{x}", uri.Options{}, 9, uri.ComponentPath, uri.ErrInvalidCharacter},                           // RFC 3986 3.3
+	{"%", uri.Options{}, 1, uri.ComponentPath, uri.ErrUnexpectedEnd},                                         // RFC 3986 2.1
+	{"%4", uri.Options{}, 2, uri.ComponentPath, uri.ErrUnexpectedEnd},                                        // RFC 3986 2.1
+	{"%4g", uri.Options{}, 2, uri.ComponentPath, uri.ErrInvalidPercent},                                      // RFC 3986 2.1
+	{"http://[::1::2]/", uri.Options{}, 12, uri.ComponentHost, uri.ErrInvalidIPLiteral},                      // RFC 3986 3.2.2: one "::"
+	{"http://[v7.]/", uri.Options{}, 11, uri.ComponentHost, uri.ErrInvalidIPLiteral},                         // RFC 3986 3.2.2 IPvFuture
+	{"http://[fe80::a%25en1]", uri.Options{}, 15, uri.ComponentHost, uri.ErrZoneID},                          // RFC 6874 2, strict mode
+	{"http://[fe80::a%en1]", uri.Options{AllowZoneID: true}, 16, uri.ComponentHost, uri.ErrInvalidIPLiteral}, // RFC 6874 2: "%25"
+	{"http://a:80x/", uri.Options{}, 12, uri.ComponentPort, uri.ErrInvalidPort},                              // could be userinfo until "/"
+	{"http://a@b:80x/", uri.Options{}, 13, uri.ComponentPort, uri.ErrInvalidPort},                            // after "@" the port is final
+	{"http://[::1]x/", uri.Options{}, 12, uri.ComponentHost, uri.ErrInvalidCharacter},                        // RFC 3986 3.2
+	{"http://www yahoo.com", uri.Options{}, 10, uri.ComponentHost, uri.ErrInvalidCharacter},                  // 4Suite bad list
+	{"http://a/b c", uri.Options{}, 10, uri.ComponentPath, uri.ErrInvalidCharacter},                          // RFC 3986 2
+	{"http://a/?b c", uri.Options{}, 11, uri.ComponentQuery, uri.ErrInvalidCharacter},                        // RFC 3986 3.4
+	{"http://a/#b c", uri.Options{}, 11, uri.ComponentFragment, uri.ErrInvalidCharacter},                     // RFC 3986 3.5
+	{"1a:b", uri.Options{}, 2, uri.ComponentPath, uri.ErrColonInFirstSegment},                                // RFC 3986 4.2 path-noscheme
+	{":", uri.Options{}, 0, uri.ComponentPath, uri.ErrColonInFirstSegment},                                   // RFC 3986 4.2
+	{"//a:b", uri.Options{}, 5, uri.ComponentPort, uri.ErrUnexpectedEnd},                                     // "//a:b@h" would be valid
+	{"http://[", uri.Options{}, 8, uri.ComponentHost, uri.ErrUnexpectedEnd},                                  // RFC 3986 3.2.2
+	{"a%zz", uri.Options{}, 2, uri.ComponentPath, uri.ErrInvalidPercent},                                     // RFC 3986 2.1
+	{"http://a%zz/", uri.Options{}, 9, uri.ComponentAuthority, uri.ErrInvalidPercent},                        // RFC 3986 2.1
 	// 1998 draft: its Appendix A
-	{"http://[::1]/", uri.RFC2396, 7, uri.ComponentAuthority, uri.ErrInvalidCharacter}, // 2.4.3: "[" is unwise
-	{"http://a/{x}", uri.RFC2396, 9, uri.ComponentPath, uri.ErrInvalidCharacter},       // 2.4.3
-	{"#a#b", uri.RFC2396, 2, uri.ComponentFragment, uri.ErrInvalidCharacter},           // fragment = *uric
-	{"1a:b{", uri.RFC2396, 2, uri.ComponentPath, uri.ErrColonInFirstSegment},           // 5: "this:that"
-	{"a_b:c", uri.RFC2396, 3, uri.ComponentScheme, uri.ErrInvalidScheme},               // 3.1 scheme
-	{"http://a%g/", uri.RFC2396, 9, uri.ComponentAuthority, uri.ErrInvalidPercent},     // 2.4.1 escaped
-	{"http://a/?x y", uri.RFC2396, 11, uri.ComponentQuery, uri.ErrInvalidCharacter},    // 3.4 query = *uric
-	{"%", uri.RFC2396, 1, uri.ComponentPath, uri.ErrUnexpectedEnd},                     // 2.4.1
+	{"http://[::1]/", uri.Options{Grammar: uri.RFC2396}, 7, uri.ComponentAuthority, uri.ErrInvalidCharacter}, // 2.4.3: "[" is unwise
+	{"http://a/{x}", uri.Options{Grammar: uri.RFC2396}, 9, uri.ComponentPath, uri.ErrInvalidCharacter},       // 2.4.3
+	{"#a#b", uri.Options{Grammar: uri.RFC2396}, 2, uri.ComponentFragment, uri.ErrInvalidCharacter},           // fragment = *uric
+	{"1a:b{", uri.Options{Grammar: uri.RFC2396}, 2, uri.ComponentPath, uri.ErrColonInFirstSegment},           // 5: "this:that"
+	{"a_b:c", uri.Options{Grammar: uri.RFC2396}, 3, uri.ComponentScheme, uri.ErrInvalidScheme},               // 3.1 scheme
+	{"http://a%g/", uri.Options{Grammar: uri.RFC2396}, 9, uri.ComponentAuthority, uri.ErrInvalidPercent},     // 2.4.1 escaped
+	{"http://a/?x y", uri.Options{Grammar: uri.RFC2396}, 11, uri.ComponentQuery, uri.ErrInvalidCharacter},    // 3.4 query = *uric
+	{"%", uri.Options{Grammar: uri.RFC2396}, 1, uri.ComponentPath, uri.ErrUnexpectedEnd},                     // 2.4.1
 }
 
 func TestParseErrors(t *testing.T) {
@@ -231,11 +231,11 @@ func TestParseErrors(t *testing.T) {
 		_, err := uri.ParseWith(tt.in, tt.mode)
 		var pe *uri.ParseError
 		if !errors.As(err, &pe) {
-			t.Errorf("ParseWith(%q, %d) = %v, want *ParseError", tt.in, tt.mode, err)
+			t.Errorf("ParseWith(%q, %v) = %v, want *ParseError", tt.in, tt.mode, err)
 			continue
 		}
 		if pe.Offset != tt.off || pe.Component != tt.comp || !errors.Is(err, tt.reason) || pe.Input != tt.in {
-			t.Errorf("ParseWith(%q, %d) = %v (offset %d, %v, %v), want offset %d in %v, %v",
+			t.Errorf("ParseWith(%q, %v) = %v (offset %d, %v, %v), want offset %d in %v, %v",
 				tt.in, tt.mode, err, pe.Offset, pe.Component, pe.Reason, tt.off, tt.comp, tt.reason)
 		}
 	}
@@ -274,8 +274,8 @@ func TestLinearTime(t *testing.T) {
 		{"%41%", func(n int) string { return strings.Repeat("%41", n/3) + "%" }},
 	}
 	for _, sh := range shapes {
-		for _, mode := range []uri.Mode{uri.RFC3986, uri.RFC2396} {
-			testshared.CheckLinear(t, fmt.Sprintf("%s mode %d", sh.name, mode), sh.make,
+		for _, mode := range []uri.Options{{}, {Grammar: uri.RFC2396}} {
+			testshared.CheckLinear(t, fmt.Sprintf("%s mode %v", sh.name, mode), sh.make,
 				func(s string) { uri.ParseWith(s, mode) })
 		}
 	}
@@ -326,18 +326,18 @@ func TestAppendixBExample(t *testing.T) {
 	if got := ptRegexSplit(in); got != want {
 		t.Errorf("regexp split %+v, want %+v", got, want)
 	}
-	for _, mode := range []uri.Mode{uri.RFC3986, uri.RFC2396} {
+	for _, mode := range []uri.Options{{}, {Grammar: uri.RFC2396}} {
 		if got := ptURISplit(ptMust(t, in, mode)); got != want {
-			t.Errorf("mode %d: split %+v, want %+v", mode, got, want)
+			t.Errorf("mode %v: split %+v, want %+v", mode, got, want)
 		}
 	}
 }
 
-func ptMust(t *testing.T, s string, mode uri.Mode) uri.URI {
+func ptMust(t *testing.T, s string, mode uri.Options) uri.URI {
 	t.Helper()
 	u, err := uri.ParseWith(s, mode)
 	if err != nil {
-		t.Fatalf("ParseWith(%q, %d): %v", s, mode, err)
+		t.Fatalf("ParseWith(%q, %v): %v", s, mode, err)
 	}
 	return u
 }

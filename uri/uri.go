@@ -89,7 +89,7 @@ func (u URI) String() string { return u.s }
 func (u URI) IsZero() bool { return u.s == "" }
 
 // Grammar returns the grammar u was parsed with: RFC3986 or RFC2396.
-func (u URI) Grammar() Mode {
+func (u URI) Grammar() Grammar {
 	if u.flags&grammar2396 != 0 {
 		return RFC2396
 	}

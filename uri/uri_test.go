@@ -16,21 +16,21 @@ import (
 // ptCheckProperties asserts, for a valid s, the properties every parse
 // must have: the round trip and the Appendix B split. It reports whether
 // s was valid.
-func ptCheckProperties(t testing.TB, s string, mode uri.Mode) bool {
+func ptCheckProperties(t testing.TB, s string, mode uri.Options) bool {
 	t.Helper()
 	u, err := uri.ParseWith(s, mode)
 	if err != nil {
 		var pe *uri.ParseError
 		if !errors.As(err, &pe) || pe.Offset < 0 || pe.Offset > len(s) || pe.Input != s {
-			t.Errorf("ParseWith(%q, %d): bad error %#v", s, mode, err)
+			t.Errorf("ParseWith(%q, %v): bad error %#v", s, mode, err)
 		}
 		return false
 	}
 	if u.String() != s {
-		t.Errorf("ParseWith(%q, %d).String() = %q", s, mode, u.String())
+		t.Errorf("ParseWith(%q, %v).String() = %q", s, mode, u.String())
 	}
 	if got, want := ptURISplit(u), ptRegexSplit(s); got != want {
-		t.Errorf("ParseWith(%q, %d): split %+v, Appendix B %+v", s, mode, got, want)
+		t.Errorf("ParseWith(%q, %v): split %+v, Appendix B %+v", s, mode, got, want)
 	}
 	// The sub-components rebuild the authority.
 	if u.HasAuthority() {
@@ -42,7 +42,7 @@ func ptCheckProperties(t testing.TB, s string, mode uri.Mode) bool {
 			a += ":" + u.Port()
 		}
 		if a != u.Authority() {
-			t.Errorf("ParseWith(%q, %d): userinfo %q host %q port %q do not make authority %q",
+			t.Errorf("ParseWith(%q, %v): userinfo %q host %q port %q do not make authority %q",
 				s, mode, u.Userinfo(), u.Host(), u.Port(), u.Authority())
 		}
 	}
@@ -100,7 +100,7 @@ func TestCorpusRoundTrip(t *testing.T) {
 	for _, name := range []string{"kasztp.txt", "node_files.txt"} {
 		t.Run(name, func(t *testing.T) {
 			lines := testshared.Lines(t, "corpora", "urls", name)
-			for _, mode := range []uri.Mode{uri.RFC3986, uri.RFC2396} {
+			for _, mode := range []uri.Options{{}, {Grammar: uri.RFC2396}} {
 				reasons := map[string]int{}
 				example := map[string]string{}
 				valid := 0
@@ -116,7 +116,7 @@ func TestCorpusRoundTrip(t *testing.T) {
 						example[r] = s
 					}
 				}
-				t.Logf("mode %d: %d lines, %d valid, %d rejected", mode, len(lines), valid, len(lines)-valid)
+				t.Logf("mode %v: %d lines, %d valid, %d rejected", mode, len(lines), valid, len(lines)-valid)
 				keys := slices.SortedFunc(maps.Keys(reasons), func(a, b string) int { return reasons[b] - reasons[a] })
 				for _, r := range keys {
 					t.Logf("  %5d %s (e.g. %q)", reasons[r], r, example[r])
@@ -132,13 +132,13 @@ func TestGeneratedProperties(t *testing.T) {
 	pieces := []string{"a", "http", "1", ":", "//", "/", "?", "#", "@", "[::1]", "[v1.x]", "%41", "%", ".", "..", "-",
 		"!", "=", "&", ";", "127.0.0.1", ":80", "[", "]", " ", "x:y@", "~"}
 	r := rand.New(rand.NewPCG(5, 6))
-	valid := map[uri.Mode]int{}
+	valid := map[uri.Options]int{}
 	for range 200000 {
 		var b strings.Builder
 		for k := r.IntN(10); k >= 0; k-- {
 			b.WriteString(pieces[r.IntN(len(pieces))])
 		}
-		for _, mode := range []uri.Mode{uri.RFC3986, uri.RFC2396, uri.AllowZoneID} {
+		for _, mode := range []uri.Options{{}, {Grammar: uri.RFC2396}, {AllowZoneID: true}} {
 			if ptCheckProperties(t, b.String(), mode) {
 				valid[mode]++
 			}
@@ -162,16 +162,16 @@ func TestParseAllocs(t *testing.T) {
 		"",
 	}
 	for _, s := range inputs {
-		mode := uri.RFC3986
+		mode := uri.Options{}
 		if strings.Contains(s, "%25") {
-			mode |= uri.AllowZoneID
+			mode.AllowZoneID = true
 		}
-		for _, m := range []uri.Mode{mode, uri.RFC2396} {
+		for _, m := range []uri.Options{mode, {Grammar: uri.RFC2396}} {
 			if _, err := uri.ParseWith(s, m); err != nil {
-				if m == uri.RFC2396 && strings.Contains(s, "[") {
+				if m.Grammar == uri.RFC2396 && strings.Contains(s, "[") {
 					continue
 				}
-				t.Fatalf("ParseWith(%q, %d): %v", s, m, err)
+				t.Fatalf("ParseWith(%q, %+v): %v", s, m, err)
 			}
 			var sink int
 			n := testing.AllocsPerRun(100, func() {
@@ -186,7 +186,7 @@ func TestParseAllocs(t *testing.T) {
 				}
 			})
 			if n != 0 {
-				t.Errorf("ParseWith(%q, %d) and the accessors: %v allocations", s, m, n)
+				t.Errorf("ParseWith(%q, %v) and the accessors: %v allocations", s, m, n)
 			}
 		}
 	}

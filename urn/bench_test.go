@@ -1,27 +1,20 @@
 package urn
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	gourn "github.com/leodido/go-urn"
+
+	"github.com/urikit/urikit/internal/testshared"
 )
 
 // benchCorpus returns the URNs to benchmark: the 20,000 of
-// $URIKIT_SHARED/corpora/urns/urns.txt, or the committed sample
-// testdata/urns-sample.txt (200 lines of it) when that is not available.
+// $URIKIT_SHARED/corpora/urns/urns.txt, or the committed sample (200
+// lines of it) when that is not available (testshared.LoadCorpus).
 func benchCorpus(b *testing.B) []string {
-	path := filepath.Join("testdata", "urns-sample.txt")
-	if dir := os.Getenv("URIKIT_SHARED"); dir != "" {
-		p := filepath.Join(dir, "corpora", "urns", "urns.txt")
-		if _, err := os.Stat(p); err == nil {
-			path = p
-		}
-	}
-	lines := readLines(b, path)
-	b.Logf("corpus %s: %d URNs", path, len(lines))
-	return lines
+	c := testshared.LoadCorpus(b, "urns")
+	b.Logf("corpus %s: %d URNs", c.Name, len(c.Lines))
+	return c.Lines
 }
 
 // BenchmarkParseCorpus parses one URN of the corpus per iteration, with
@@ -77,6 +70,6 @@ func BenchmarkEqual(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		_ = urns[i%len(urns)].Equal(urns[(i+1)%len(urns)])
+		_ = Equal(urns[i%len(urns)], urns[(i+1)%len(urns)])
 	}
 }

@@ -95,7 +95,7 @@ func TestGoURNTables(t *testing.T) {
 }
 
 func checkVector(v goURNVector, d Dialect) string {
-	u, err := ParseDialect(v.In, d)
+	u, err := ParseWith(v.In, Options{Dialect: d})
 	if !v.OK {
 		if err == nil {
 			return "accepted, go-urn rejects (" + v.Error + ")"
@@ -125,7 +125,7 @@ func checkVector(v goURNVector, d Dialect) string {
 	// go-urn's normalized form lowercases percent-encoding (RFC 2141
 	// section 5 leaves the case open); RFC 8141 section 3.1 uppercases
 	// it. Compare equivalence keys, which do not depend on that choice.
-	n, err := ParseDialect(v.Norm, d)
+	n, err := ParseWith(v.Norm, Options{Dialect: d})
 	if err != nil {
 		return "go-urn's normalized form " + v.Norm + " does not parse: " + err.Error()
 	}

@@ -97,7 +97,7 @@ func TestDifferentialCorpus(t *testing.T) {
 // TestDifferentialSample compares with go-urn on the committed sample, so
 // that the test runs without URIKIT_SHARED.
 func TestDifferentialSample(t *testing.T) {
-	differential(t, readLines(t, filepath.Join("testdata", "urns-sample.txt")), "sample")
+	differential(t, testshared.MustReadLines(t, filepath.Join(testshared.SampleDir(), "urns-sample.txt")), "sample")
 }
 
 // TestDifferentialGenerated compares with go-urn on generated strings:

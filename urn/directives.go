@@ -1,6 +1,9 @@
 package urn
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Directive is one keywd "=" value pair of a query in the 2012 draft
 // (section 2.3).
@@ -23,14 +26,20 @@ const (
 	KeywordComponent = "c"
 )
 
-// ServiceDesignators are the values of the "s" directive registered by
+// serviceDesignators are the values of the "s" directive registered by
 // the 2012 draft (section 9.2.2), derived from RFC 2483 section 4.
-var ServiceDesignators = []string{"I2L", "I2Ls", "I2R", "I2Rs", "I2C", "I2Cs", "I2N", "I2Ns", "I=I"}
+var serviceDesignators = [...]string{"I2L", "I2Ls", "I2R", "I2Rs", "I2C", "I2Cs", "I2N", "I2Ns", "I=I"}
+
+// ServiceDesignators returns the values of the "s" directive registered
+// by the 2012 draft (section 9.2.2, from RFC 2483 section 4), in the
+// draft's order: I2L, I2Ls, I2R, I2Rs, I2C, I2Cs, I2N, I2Ns, I=I. The
+// slice is the caller's.
+func ServiceDesignators() []string { return slices.Clone(serviceDesignators[:]) }
 
 // IsServiceDesignator reports whether v is one of ServiceDesignators.
 // Designators are tokens and compare case-sensitively.
 func IsServiceDesignator(v string) bool {
-	for _, d := range ServiceDesignators {
+	for _, d := range serviceDesignators {
 		if d == v {
 			return true
 		}

@@ -11,7 +11,7 @@ import "strings"
 //
 // Examples: urn:epc:id:sgtin:0614141.112345.400,
 // urn:epc:tag:sgtin-96:3.0614141.112345.400.
-func init() { implement("epc", "RFC 5134", validateEPC, nil) }
+var epcRules = rules{"RFC 5134", validateEPC, nil}
 
 func validateEPC(nss string) error {
 	sub, rest, ok := strings.Cut(nss, ":")

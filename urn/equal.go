@@ -13,12 +13,13 @@ import (
 type Equivalence uint8
 
 const (
-	// KeepQuery keeps the query (the q-component) in the key: step 5b of
-	// the 2012 draft's section 5, for caching resolution results, which
-	// puts the directives of a Draft2012 query in a canonical order (other
-	// dialects' q-components have no directives and are kept as written,
-	// percent-encoding case aside). Without it the query is removed (step
-	// 5a), as RFC 8141 section 3 always does.
+	// KeepQuery keeps the query in the key of a Draft2012 URN: step 5b
+	// of the 2012 draft's section 5, for caching resolution results,
+	// with the directives in a canonical order. Without it the query is
+	// removed (step 5a). The option means nothing in the other dialects,
+	// whose equivalence never counts the q-component (RFC 8141 section
+	// 3: "the r-component, q-component, and f-component are not taken
+	// into account"), and is ignored there.
 	KeepQuery Equivalence = 1 << iota
 
 	// NamespaceRules adds the lexical equivalences that the registration
@@ -60,35 +61,24 @@ func (u URN) KeyWith(e Equivalence) string {
 	} else {
 		writeUpperPct(&b, nss)
 	}
-	if q, ok := u.QComponent(); ok && e&KeepQuery != 0 {
-		switch u.dialect {
-		case RFC8141:
-			b.WriteString("?=")
-		default:
-			b.WriteByte('?')
-		}
-		if u.dialect == Draft2012 {
-			b.WriteString(canonicalQuery(q))
-		} else {
-			// Only the 2012 draft gives the query a structure of
-			// unordered directives; elsewhere it is kept as written.
-			writeUpperPct(&b, q)
-		}
+	if q, ok := u.QComponent(); ok && e&KeepQuery != 0 && u.dialect == Draft2012 {
+		b.WriteByte('?')
+		b.WriteString(canonicalQuery(q))
 	}
 	return b.String()
 }
 
-// Equal reports whether u and v are equivalent under RFC 8141 section 3:
-// whether their keys are equal.
-func (u URN) Equal(v URN) bool { return u.EqualWith(v, 0) }
+// Equal reports whether the URNs a and b are equivalent under RFC 8141
+// section 3: whether their keys are equal. It allocates nothing.
+func Equal(a, b URN) bool { return equalFast(a, b) }
 
-// EqualWith reports whether u and v are equivalent under the rules e
+// EqualWith reports whether a and b are equivalent under the rules e
 // selects.
-func (u URN) EqualWith(v URN, e Equivalence) bool {
+func EqualWith(a, b URN, e Equivalence) bool {
 	if e == 0 {
-		return equalFast(u, v)
+		return equalFast(a, b)
 	}
-	return u.KeyWith(e) == v.KeyWith(e)
+	return a.KeyWith(e) == b.KeyWith(e)
 }
 
 // equalFast compares the keys of u and v without building them.
@@ -142,42 +132,6 @@ func (u URN) Normalize() URN {
 	v := u
 	v.s = s
 	return v
-}
-
-// Equal parses a and b as RFC 8141 URNs and reports whether they are
-// equivalent (RFC 8141 section 3). It is what a generic URI comparison
-// uses for "urn:" URIs.
-func Equal(a, b string) (bool, error) {
-	u, err := Parse(a)
-	if err != nil {
-		return false, err
-	}
-	v, err := Parse(b)
-	if err != nil {
-		return false, err
-	}
-	return u.Equal(v), nil
-}
-
-// Normalize parses s as an RFC 8141 URN and returns its normalized form
-// (see URN.Normalize). It is what a generic URI normalizer uses for
-// "urn:" URIs.
-func Normalize(s string) (string, error) {
-	u, err := Parse(s)
-	if err != nil {
-		return "", err
-	}
-	return u.Normalize().String(), nil
-}
-
-// Key parses s as an RFC 8141 URN and returns its equivalence key (see
-// URN.Key).
-func Key(s string) (string, error) {
-	u, err := Parse(s)
-	if err != nil {
-		return "", err
-	}
-	return u.Key(), nil
 }
 
 // canonicalQuery returns q with percent-encoding in uppercase and its

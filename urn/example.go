@@ -6,4 +6,4 @@ package urn
 // implemented so that tools say it is known.
 //
 // Example (RFC 6963 section 2): urn:example:foo.
-func init() { implement("example", "RFC 6963", func(string) error { return nil }, nil) }
+var exampleRules = rules{"RFC 6963", func(string) error { return nil }, nil}

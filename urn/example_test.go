@@ -1,9 +1,11 @@
 package urn_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 
+	"github.com/urikit/urikit/uri"
 	"github.com/urikit/urikit/urn"
 )
 
@@ -40,21 +42,21 @@ func ExampleMustParse() {
 	// Output: isbn
 }
 
-func ExampleParseDialect() {
+func ExampleParseWith_dialects() {
 	// The 2015 draft puts "?" q-component before "??" r-component.
-	u, _ := urn.ParseDialect("urn:example:weather?op=map??CCResolve:cc=uk", urn.Draft2015)
+	u, _ := urn.ParseWith("urn:example:weather?op=map??CCResolve:cc=uk", urn.Options{Dialect: urn.Draft2015})
 	q, _ := u.QComponent()
 	r, _ := u.RComponent()
 	fmt.Println(q, "|", r)
 
 	// The 2012 draft has query directives.
-	v, _ := urn.ParseDialect("URN:ISBN:0-395-36341-1?s=I2L&c=ToC", urn.Draft2012)
+	v, _ := urn.ParseWith("URN:ISBN:0-395-36341-1?s=I2L&c=ToC", urn.Options{Dialect: urn.Draft2012})
 	for _, d := range v.Directives() {
 		fmt.Println(d.Keyword, d.Value)
 	}
 
 	// RFC 2141 has no "&" in the NSS.
-	_, err := urn.ParseDialect("urn:a:b&c", urn.RFC2141)
+	_, err := urn.ParseWith("urn:a:b&c", urn.Options{Dialect: urn.RFC2141})
 	fmt.Println(err)
 	// Output:
 	// op=map | CCResolve:cc=uk
@@ -82,7 +84,7 @@ func ExampleURN_Key() {
 func ExampleURN_KeyWith() {
 	u := urn.MustParse("URN:ISBN:0-395-36341-1")
 	fmt.Println(u.KeyWith(urn.NamespaceRules))
-	v, _ := urn.ParseDialect("urn:foo:a123,456?x=y&c=ToC", urn.Draft2012)
+	v, _ := urn.ParseWith("urn:foo:a123,456?x=y&c=ToC", urn.Options{Dialect: urn.Draft2012})
 	fmt.Println(v.KeyWith(0))             // 2012 draft step 5a
 	fmt.Println(v.KeyWith(urn.KeepQuery)) // step 5b
 	// Output:
@@ -91,38 +93,55 @@ func ExampleURN_KeyWith() {
 	// urn:foo:a123,456?c=ToC&x=y
 }
 
-func ExampleURN_Equal() {
+func ExampleEqual() {
 	a := urn.MustParse("urn:example:a123,z456")
-	fmt.Println(a.Equal(urn.MustParse("URN:EXAMPLE:a123,z456?+abc")))
-	fmt.Println(a.Equal(urn.MustParse("urn:example:A123,z456")))
+	fmt.Println(urn.Equal(a, urn.MustParse("URN:EXAMPLE:a123,z456?+abc")))
+	fmt.Println(urn.Equal(a, urn.MustParse("urn:example:A123,z456")))
+	fmt.Println(urn.Equal(a, urn.MustParse("urn:example:a123%2Cz456")))
 	// Output:
 	// true
 	// false
+	// false
 }
 
-func ExampleURN_EqualWith() {
+func ExampleEqualWith() {
 	a := urn.MustParse("urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6")
 	b := urn.MustParse("urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6")
-	fmt.Println(a.Equal(b), a.EqualWith(b, urn.NamespaceRules))
+	fmt.Println(urn.Equal(a, b), urn.EqualWith(a, b, urn.NamespaceRules))
 	// Output: false true
 }
 
-func ExampleEqual() {
-	eq, err := urn.Equal("urn:example:a123%2Cz456", "URN:EXAMPLE:a123%2cz456")
-	fmt.Println(eq, err)
-	// Output: true <nil>
+func ExampleParseWith() {
+	u, err := urn.ParseWith("urn:foo:a123,456?s=I2L", urn.Options{Dialect: urn.Draft2012})
+	fmt.Println(u.Service())
+	fmt.Println(err)
+	_, err = urn.ParseWith("urn:foo:a", urn.Options{Dialect: 9})
+	fmt.Println(err)
+	// Output:
+	// I2L true
+	// <nil>
+	// urn: invalid options: unknown dialect 9
 }
 
-func ExampleNormalize() {
-	s, _ := urn.Normalize("URN:EXAMPLE:a123%2cz456?=%aa#%bb")
-	fmt.Println(s)
-	// Output: urn:example:a123%2Cz456?=%AA#%BB
+func ExampleScheme() {
+	r := uri.MustRegistry(uri.DefaultRegistry().With(urn.Scheme(urn.Options{})))
+	fmt.Println(r.Check(uri.MustParse("urn:a:b")))
+	v, _ := r.View(uri.MustParse("urn:Example:x?=q"))
+	fmt.Println(v.(urn.URN).NID())
+	// Output:
+	// urn: namespace identifier shorter than 2 characters at offset 5 in NID of "urn:a:b"
+	// Example
 }
 
-func ExampleKey() {
-	k, _ := urn.Key("URN:Example:a%2c#frag")
-	fmt.Println(k)
-	// Output: urn:example:a%2C
+func ExampleURN_MarshalText() {
+	var v struct{ ID urn.URN }
+	err := json.Unmarshal([]byte(`{"ID": "urn:isbn:0-395-36341-1"}`), &v)
+	fmt.Println(v.ID.NID(), err)
+	b, _ := json.Marshal(v)
+	fmt.Println(string(b))
+	// Output:
+	// isbn <nil>
+	// {"ID":"urn:isbn:0-395-36341-1"}
 }
 
 func ExampleURN_Normalize() {
@@ -195,7 +214,7 @@ func ExampleURN_ValidateNamespace() {
 }
 
 func ExampleURN_Directives() {
-	u, _ := urn.ParseDialect("urn:foo:a?s=I2L&s=I2R&c=ToC", urn.Draft2012)
+	u, _ := urn.ParseWith("urn:foo:a?s=I2L&s=I2R&c=ToC", urn.Options{Dialect: urn.Draft2012})
 	for _, d := range u.Directives() {
 		fmt.Println(d.Keyword, d.Value, d.Ignored)
 	}
@@ -209,7 +228,7 @@ func ExampleURN_Directives() {
 }
 
 func ExampleURN_Service() {
-	u, _ := urn.ParseDialect("urn:isbn:0-395-36341-1?s=I2L&c=ToC", urn.Draft2012)
+	u, _ := urn.ParseWith("urn:isbn:0-395-36341-1?s=I2L&c=ToC", urn.Options{Dialect: urn.Draft2012})
 	s, _ := u.Service()
 	c, _ := u.ResourceComponent()
 	fmt.Println(s, urn.IsServiceDesignator(s), c)
@@ -219,7 +238,7 @@ func ExampleURN_Service() {
 func ExampleURN_HasNUL() {
 	u := urn.MustParse("urn:example:a%00")
 	fmt.Println(u.HasNUL())
-	_, err := urn.ParseDialect("urn:example:a%00", urn.Draft2012)
+	_, err := urn.ParseWith("urn:example:a%00", urn.Options{Dialect: urn.Draft2012})
 	fmt.Println(err)
 	// Output:
 	// true

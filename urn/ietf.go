@@ -1,6 +1,7 @@
 package urn
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/urikit/urikit/internal/chars"
@@ -40,13 +41,15 @@ import (
 //
 // Examples: urn:ietf:rfc:2648, urn:ietf:std:50, urn:ietf:id:ietf-urn-ietf-06,
 // urn:ietf:mtg:41-urn (RFC 2648), urn:ietf:params:xml:ns:xmpp-session.
-func init() { implement("ietf", "RFC 2648, RFC 3553", validateIETF, normalizeIETF) }
+var ietfRules = rules{"RFC 2648, RFC 3553", validateIETF, normalizeIETF}
 
-// ParamsClasses lists the classes of the urn:ietf:params sub-namespace
-// (RFC 3553) as transcribed from the IANA registry "IETF URN Sub-namespace
-// for Registered Protocol Parameter Identifiers"; the transcription may
-// lag the live registry.
-var ParamsClasses = []string{
+// ParamsClasses returns the classes of the urn:ietf:params sub-namespace
+// (RFC 3553) as transcribed from the IANA registry "IETF URN
+// Sub-namespace for Registered Protocol Parameter Identifiers"; the
+// transcription may lag the live registry. The slice is the caller's.
+func ParamsClasses() []string { return slices.Clone(paramsClasses[:]) }
+
+var paramsClasses = [...]string{
 	"acme", "cpim-headers", "ecml", "geopriv", "imdn", "jmap",
 	"netconf", "oauth", "restconf", "rtp-hdrext", "scim", "xml",
 }
@@ -98,7 +101,7 @@ func isLDHString(s string) bool {
 // IsParamsClass reports whether class is a registered class of the
 // urn:ietf:params sub-namespace (RFC 3553), as far as ParamsClasses knows.
 func IsParamsClass(class string) bool {
-	for _, c := range ParamsClasses {
+	for _, c := range paramsClasses {
 		if strings.EqualFold(c, class) {
 			return true
 		}

@@ -18,7 +18,7 @@ import (
 // check character "X".
 //
 // Examples: URN:ISBN:0-395-36341-1 (RFC 3187), urn:isbn:978-0-395-36341-6.
-func init() { implement("isbn", "RFC 3187", validateISBN, normalizeISBN) }
+var isbnRules = rules{"RFC 3187", validateISBN, normalizeISBN}
 
 func validateISBN(nss string) error {
 	d := normalizeISBN(nss)

@@ -12,7 +12,7 @@ import "strings"
 // does not count for equivalence.
 //
 // Examples from RFC 3044: URN:ISSN:0259-000X, URN:ISSN:1560-1560.
-func init() { implement("issn", "RFC 3044", validateISSN, strings.ToUpper) }
+var issnRules = rules{"RFC 3044", validateISSN, strings.ToUpper}
 
 func validateISSN(nss string) error {
 	if len(nss) != 9 || nss[4] != '-' {

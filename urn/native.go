@@ -53,7 +53,7 @@ func FromNative(nid, s string) (URN, error) {
 	if !utf8.ValidString(s) {
 		return URN{}, ErrNotUTF8
 	}
-	return ParseDialect("urn:"+nid+":"+EncodeNSS(s), RFC8141)
+	return Parse("urn:" + nid + ":" + EncodeNSS(s))
 }
 
 // DisplayForm is a URN as shown to people: percent-encoded UTF-8 decoded

@@ -10,7 +10,7 @@ import "github.com/urikit/urikit/internal/chars"
 // case-sensitive, so the code is compared in lowercase.
 //
 // Examples: URN:NBN:fi-fe19981001 (RFC 8458), urn:nbn:de:bvb:19-146642.
-func init() { implement("nbn", "RFC 8458", validateNBN, normalizeNBN) }
+var nbnRules = rules{"RFC 8458", validateNBN, normalizeNBN}
 
 func validateNBN(nss string) error {
 	if len(nss) < 4 || !chars.Is(nss[0], chars.Alpha) || !chars.Is(nss[1], chars.Alpha) ||

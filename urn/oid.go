@@ -10,7 +10,7 @@ package urn
 // the generic one.
 //
 // Example (RFC 3061): urn:oid:1.3.6.1.
-func init() { implement("oid", "RFC 3061", validateOID, nil) }
+var oidRules = rules{"RFC 3061", validateOID, nil}
 
 func validateOID(nss string) error {
 	start := 0

@@ -2,106 +2,74 @@ package urn
 
 import (
 	"errors"
+	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/urikit/urikit/internal/chars"
+	"github.com/urikit/urikit/internal/parseerr"
 )
 
-// Component names the part of a URN a ParseError is about.
-type Component uint8
+// Component names the part of a URN (or of a URI) an error is about.
+// The zero value, ComponentNone, is no part. It is the same type as
+// uri.Component.
+type Component = parseerr.Component
 
 // The parts of a URN, in the order they appear.
 const (
-	ComponentScheme Component = iota
-	ComponentNID
-	ComponentNSS
-	ComponentR
-	ComponentQ
-	ComponentF
+	ComponentNone   = parseerr.None
+	ComponentScheme = parseerr.Scheme
+	ComponentNID    = parseerr.NID
+	ComponentNSS    = parseerr.NSS
+	ComponentR      = parseerr.RComponent
+	ComponentQ      = parseerr.QComponent
+	ComponentF      = parseerr.FComponent
 )
-
-var componentNames = [...]string{
-	ComponentScheme: "scheme",
-	ComponentNID:    "NID",
-	ComponentNSS:    "NSS",
-	ComponentR:      "r-component",
-	ComponentQ:      "q-component",
-	ComponentF:      "f-component",
-}
-
-// String returns the component's name, as in "NSS".
-func (c Component) String() string {
-	if int(c) < len(componentNames) {
-		return componentNames[c]
-	}
-	return "component"
-}
 
 // Reasons a string fails to parse as a URN. A *ParseError wraps one of
 // them, so callers can branch with errors.Is(err, urn.ErrInvalidNID).
+// The reasons both grammars have are the same values as package uri's:
+// errors.Is(err, uri.ErrInvalidPercent) holds for a URN error too.
 var (
-	ErrInvalidScheme    = errors.New(`scheme is not "urn"`)
-	ErrInvalidNID       = errors.New("invalid namespace identifier")
-	ErrNIDTooShort      = errors.New("namespace identifier shorter than 2 characters")
-	ErrNIDTooLong       = errors.New("namespace identifier longer than 32 characters")
-	ErrNIDHyphen        = errors.New("namespace identifier ends with a hyphen")
-	ErrReservedNID      = errors.New(`namespace identifier "urn" is reserved`)
-	ErrInvalidCharacter = errors.New("invalid character")
-	ErrInvalidPercent   = errors.New("malformed percent-encoding")
-	ErrNUL              = errors.New("NUL octet")
-	ErrEmptyComponent   = errors.New("empty component")
-	ErrInvalidDirective = errors.New("invalid query directive")
-	ErrUnexpectedEnd    = errors.New("unexpected end of input")
-	ErrTooLong          = errors.New("input longer than 2 GiB")
+	ErrInvalidScheme    = parseerr.ErrNotURN
+	ErrInvalidNID       = parseerr.ErrInvalidNID
+	ErrNIDTooShort      = parseerr.ErrNIDTooShort
+	ErrNIDTooLong       = parseerr.ErrNIDTooLong
+	ErrNIDHyphen        = parseerr.ErrNIDHyphen
+	ErrReservedNID      = parseerr.ErrReservedNID
+	ErrInvalidCharacter = parseerr.ErrInvalidCharacter
+	ErrInvalidPercent   = parseerr.ErrInvalidPercent
+	ErrNUL              = parseerr.ErrNUL
+	ErrEmptyComponent   = parseerr.ErrEmptyComponent
+	ErrInvalidDirective = parseerr.ErrInvalidDirective
+	ErrUnexpectedEnd    = parseerr.ErrUnexpectedEnd
+	ErrTooLong          = parseerr.ErrTooLong
 )
 
-// ParseError reports why and where a string is not a URN.
+// ParseError reports why and where a string is not a URN: the Input,
+// the Offset of the first offending byte, the Component and the Reason.
+// It is the same type as uri.ParseError.
 //
 // Offset is the length of the longest prefix of Input that can still
 // begin a valid URN in the dialect parsed: the offset of the first byte
 // that no valid URN could have there, or len(Input) when the input ends
 // too early. So "urn:a:b" fails at 5 in RFC8141 (a one-character NID can
-// not be followed by ":") and "urn:ab" at 6.
-type ParseError struct {
-	Input     string
-	Offset    int
-	Component Component
-	Reason    error
-}
-
-// Error returns a message such as
-// `urn: invalid character '/' at offset 8 in NSS of "urn:foo:/x"`.
-func (e *ParseError) Error() string {
-	return "urn: " + e.Message() + " of " + strconv.Quote(e.Input)
-}
-
-// Message returns the error without the input: the reason, the offset
-// and the component, as in `namespace identifier shorter than 2
-// characters at offset 5 in NID`. For the reasons about a character that
-// does not belong to its component's class (ErrInvalidCharacter,
-// ErrInvalidNID, ErrInvalidPercent) the offending byte follows the
-// reason, as in `invalid character '/' at offset 8 in NSS`.
-func (e *ParseError) Message() string {
-	return chars.ErrorMessage(e.Reason.Error(), e.Input, e.Offset, characterReason(e.Reason), e.Component.String())
-}
-
-// Unwrap returns the reason, one of the Err values of this package.
-func (e *ParseError) Unwrap() error { return e.Reason }
-
-// characterReason reports whether reason is about the class of the byte
-// at the error's offset, so that naming the byte helps.
-func characterReason(reason error) bool {
-	return reason == ErrInvalidCharacter || reason == ErrInvalidNID || reason == ErrInvalidPercent
-}
+// not be followed by ":") and "urn:ab" at 6. Error gives a message such
+// as `urn: invalid character '/' at offset 8 in NSS of "urn:foo:/x"`.
+type ParseError = parseerr.Error
 
 func fail(s string, off int, c Component, reason error) error {
-	if off >= len(s) && reason != ErrTooLong {
-		off = len(s)
-		reason = ErrUnexpectedEnd
-	}
-	return &ParseError{Input: s, Offset: off, Component: c, Reason: reason}
+	return parseerr.NewURN(s, off, c, reason)
 }
+
+// Options are the settings of ParseWith. The zero value is RFC 8141,
+// what Parse uses.
+type Options struct {
+	// Dialect is the URN grammar to follow.
+	Dialect Dialect
+}
+
+// ErrInvalidOptions is the reason ParseWith fails on an unknown Dialect.
+var ErrInvalidOptions = errors.New("urn: invalid options")
 
 // Parse parses s as a URN in the syntax of RFC 8141 section 2:
 //
@@ -112,15 +80,20 @@ func fail(s string, off int, c Component, reason error) error {
 // The scheme and NID are case-insensitive. On success u.String() == s.
 // Parse allocates nothing unless it fails, and runs in time linear in
 // len(s).
-func Parse(s string) (URN, error) { return ParseDialect(s, RFC8141) }
+func Parse(s string) (URN, error) { return parse(s, RFC8141) }
 
-// ParseDialect parses s with the grammar of dialect d.
-func ParseDialect(s string, d Dialect) (URN, error) {
-	if len(s) > math.MaxInt32 {
-		return URN{}, fail(s, 0, ComponentScheme, ErrTooLong)
+// ParseWith parses s with the grammar and settings o selects. It fails
+// with ErrInvalidOptions on an unknown dialect.
+func ParseWith(s string, o Options) (URN, error) {
+	if !o.Dialect.valid() {
+		return URN{}, fmt.Errorf("%w: unknown dialect %d", ErrInvalidOptions, o.Dialect)
 	}
-	if !d.valid() {
-		d = RFC8141
+	return parse(s, o.Dialect)
+}
+
+func parse(s string, d Dialect) (URN, error) {
+	if len(s) > math.MaxInt32 {
+		return URN{}, fail(s, 0, ComponentNone, ErrTooLong)
 	}
 	u := URN{s: s, dialect: d}
 	// "urn" ":" with the scheme case-insensitive (RFC 3986 3.1).

@@ -24,7 +24,7 @@ type parseTest struct {
 func runParseTests(t *testing.T, d Dialect, tests []parseTest) {
 	t.Helper()
 	for _, tt := range tests {
-		u, err := ParseDialect(tt.in, d)
+		u, err := ParseWith(tt.in, Options{Dialect: d})
 		if err != nil {
 			t.Errorf("%v: ParseDialect(%q): %v", d, tt.in, err)
 			continue
@@ -195,7 +195,7 @@ func TestParseErrors(t *testing.T) {
 		{RFC2141, "urn:" + "a123456789012345678901234567890b-:x", 36, ComponentNID, ErrNIDTooLong},
 	}
 	for _, tt := range tests {
-		u, err := ParseDialect(tt.in, tt.d)
+		u, err := ParseWith(tt.in, Options{Dialect: tt.d})
 		var pe *ParseError
 		if !errors.As(err, &pe) {
 			t.Errorf("%v: ParseDialect(%q) = %q, %v; want a *ParseError", tt.d, tt.in, u, err)
@@ -221,7 +221,7 @@ func TestOffsetIsLongestPrefix(t *testing.T) {
 			"urn:a:nss", "URN:trailing-:w", "urn:ab:/x", "urn:ab:c?x", "urn:ab:c?+?=q",
 			"urn:ab:%G0", "urn:ab:c???x", "urn:ab:c?a--b=x", "urn:urn:x", "urn:ab:%00x",
 		} {
-			_, err := ParseDialect(in, d)
+			_, err := ParseWith(in, Options{Dialect: d})
 			var pe *ParseError
 			if !errors.As(err, &pe) {
 				continue
@@ -230,7 +230,7 @@ func TestOffsetIsLongestPrefix(t *testing.T) {
 			ok := false
 			for _, c := range completions {
 				for _, c2 := range []string{c, ":" + c, "?" + c, "??" + c, "?+" + c, "?=" + c, "?" + c + "=x"} {
-					if _, err := ParseDialect(prefix+c2, d); err == nil {
+					if _, err := ParseWith(prefix+c2, Options{Dialect: d}); err == nil {
 						ok = true
 					}
 				}
@@ -273,7 +273,7 @@ func TestErrorMessage(t *testing.T) {
 		{RFC8141, "urn:ab:c\x01", `urn: invalid character byte 0x01 at offset 8 in NSS of "urn:ab:c\x01"`, ErrInvalidCharacter},
 	}
 	for _, tt := range tests {
-		_, err := ParseDialect(tt.in, tt.d)
+		_, err := ParseWith(tt.in, Options{Dialect: tt.d})
 		if err == nil || err.Error() != tt.want {
 			t.Errorf("ParseDialect(%q) error = %v, want %s", tt.in, err, tt.want)
 		}

@@ -55,6 +55,10 @@ type NamespaceError struct {
 	NSS       string
 	Reference string // the document whose rules the NSS breaks (Namespace.Rules)
 	Reason    string
+	// Offset is the offset of the NSS in the URN, for the errors of
+	// URN.ValidateNamespace; 0 for Namespace.Validate, which sees the
+	// NSS alone.
+	Offset int
 }
 
 // Error returns a message such as
@@ -73,7 +77,11 @@ func (u URN) ValidateNamespace() error {
 	if !ok {
 		return nil
 	}
-	return ns.Validate(u.NSS())
+	err := ns.Validate(u.NSS())
+	if e, ok := err.(*NamespaceError); ok {
+		e.Offset = int(u.nidEnd) + 1
+	}
+	return err
 }
 
 // Lookup returns the registered namespace nid names (case-insensitively).
@@ -217,28 +225,43 @@ var informalNamespaces = [...]string{
 	"urn-1", "urn-2", "urn-3", "urn-4", "urn-5", "urn-6", "urn-7", "urn-8",
 }
 
-// registry maps each registered NID, in lowercase, to its namespace.
+// rules are the syntax and equivalence rules of a namespace this
+// package implements, each in the file named after the namespace.
+type rules struct {
+	source    string // the document they come from
+	validate  func(nss string) error
+	normalize func(nss string) string
+}
+
+// implemented maps the NIDs whose rules this package implements to them.
+var implemented = map[string]rules{
+	"epc":     epcRules,
+	"example": exampleRules,
+	"ietf":    ietfRules,
+	"isbn":    isbnRules,
+	"issn":    issnRules,
+	"nbn":     nbnRules,
+	"oid":     oidRules,
+	"uuid":    uuidRules,
+	"xmpp":    xmppRules,
+}
+
+// registry maps each registered NID, in lowercase, to its namespace. It
+// is built once from the tables above and never written again.
 var registry = func() map[string]Namespace {
 	m := make(map[string]Namespace, len(formalNamespaces)+len(informalNamespaces))
 	for _, e := range formalNamespaces {
-		m[e[0]] = Namespace{NID: e[0], Reference: e[1], Template: e[2]}
+		ns := Namespace{NID: e[0], Reference: e[1], Template: e[2]}
+		if r, ok := implemented[e[0]]; ok {
+			ns.Rules, ns.validate, ns.normalize = r.source, r.validate, r.normalize
+		}
+		m[e[0]] = ns
 	}
 	for _, nid := range informalNamespaces {
 		m[nid] = Namespace{NID: nid, Informal: true}
 	}
 	return m
 }()
-
-// implement attaches syntax and equivalence rules to a registered
-// namespace; rules names the document they come from.
-func implement(nid, rules string, validate func(string) error, normalize func(string) string) {
-	ns, ok := registry[nid]
-	if !ok {
-		panic("urn: implement: " + nid + " is not in the registry table")
-	}
-	ns.Rules, ns.validate, ns.normalize = rules, validate, normalize
-	registry[nid] = ns
-}
 
 type nsError string
 

@@ -125,3 +125,15 @@ func TestRegistryTable(t *testing.T) {
 		t.Errorf("Lookup(urn-8) = %+v, %v", ns, ok)
 	}
 }
+
+// TestImplementedAreRegistered: every namespace whose rules the package
+// implements is in the IANA table (the registry is built without init
+// functions, so nothing else checks it at start-up).
+func TestImplementedAreRegistered(t *testing.T) {
+	for nid, r := range implemented {
+		ns, ok := Lookup(nid)
+		if !ok || ns.Informal || !ns.Implemented() || ns.Rules != r.source {
+			t.Errorf("implemented %q: Lookup = %+v, %v", nid, ns, ok)
+		}
+	}
+}

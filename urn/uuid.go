@@ -10,7 +10,7 @@ import "github.com/urikit/urikit/internal/chars"
 // (upper-case digits are accepted on input), so they compare in lowercase.
 //
 // Example (RFC 9562 section 4): urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6.
-func init() { implement("uuid", "RFC 9562", validateUUID, lowerOutsidePct) }
+var uuidRules = rules{"RFC 9562", validateUUID, lowerOutsidePct}
 
 func validateUUID(nss string) error {
 	if len(nss) != 36 {

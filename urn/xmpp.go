@@ -10,7 +10,7 @@ import "github.com/urikit/urikit/internal/chars"
 // percent-encoding is used. There are no extra equivalences.
 //
 // Examples: urn:xmpp:tmp:example (RFC 4854), urn:xmpp:jingle:1.
-func init() { implement("xmpp", "RFC 4854", validateXMPP, nil) }
+var xmppRules = rules{"RFC 4854", validateXMPP, nil}
 
 func validateXMPP(nss string) error {
 	start := 0

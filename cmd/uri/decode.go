@@ -1,49 +1,39 @@
 package main
 
 import (
-	"io"
+	"strings"
 
 	"github.com/urikit/urikit/uri"
 )
 
 var decodeCommand = &command{
-	name:    "decode",
-	summary: "decode the percent-encoding of each input",
-	help:    decodeHelp,
-	run:     runDecode,
+	name:     "decode",
+	summary:  "decode the percent-encoding of each input",
+	synopsis: "[--json] [-f FILE]... [INPUT...]",
+	traits:   inputs | jsonOut,
+	about: `Decode every %XX triplet of each input into its byte (RFC 3986 2.1);
+the other bytes are kept. A "%" not followed by two hexadecimal digits is
+an error at the offset of the first byte that cannot be there.
+`,
+	output: `Output: the decoded bytes, one line per input; JSON {"input", "result"}.
+So that every input keeps one line, plain output writes a decoded line
+feed as the two characters \n and a carriage return as \r; JSON holds the
+real string (bytes that are not UTF-8 become U+FFFD there).
+`,
+	start: func(c *call) (each, error) {
+		return func(in string) error {
+			s, err := uri.Unescape(in)
+			if err != nil {
+				return err
+			}
+			if !c.json && strings.ContainsAny(s, "\r\n") {
+				s = lineBreaks.Replace(s)
+			}
+			c.out.result(s)
+			return nil
+		}, nil
+	},
 }
 
-func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	o := newOptions("decode", decodeHelp, false)
-	args, code, done := o.parse(args, stdout, stderr)
-	if done {
-		return code
-	}
-	return o.loop(args, stdin, stdout, stderr, func(in string) (result, error) {
-		s, err := uri.Unescape(in)
-		return result{out: outResult, s: s}, err
-	})
-}
-
-const decodeHelp = `Usage: uri decode [--json] [INPUT...]
-
-Decode every %XX triplet of each input into its byte (RFC 3986 2.1);
-the other bytes are kept. Inputs are the arguments or, when there are
-none, the lines of standard input (the empty line is an input; a final
-"\r" is dropped).
-
-Flags:
-  --json   print JSON Lines
-
-Output: the decoded bytes, one line per input; JSON {"input", "result"}.
-Plain output writes the bytes as they are, so a decoded "%0A" ends the
-line early; JSON escapes it, but replaces bytes that are not UTF-8 with
-U+FFFD.
-
-A "%" not followed by two hexadecimal digits prints "error: OFFSET:
-REASON" (JSON: {"input", "error", "offset"}), OFFSET being that of the
-first byte that cannot be there, and processing goes on.
-
-Exit status: 0 when every input was decoded, 1 when any failed, 2 for a
-usage error.
-`
+// lineBreaks writes the line breaks of a decoded input as escapes.
+var lineBreaks = strings.NewReplacer("\n", `\n`, "\r", `\r`)

@@ -1,94 +1,73 @@
 package main
 
-import (
-	"fmt"
-	"io"
-
-	"github.com/urikit/urikit/uri"
-	"github.com/urikit/urikit/urn"
-)
+import "fmt"
 
 var equalCommand = &command{
-	name:    "equal",
-	summary: "tell whether two URI references are equivalent",
-	help:    equalHelp,
-	run:     runEqual,
+	name:     "equal",
+	summary:  "tell whether two URI references are equivalent",
+	synopsis: "[--json] [--rfc 3986|2396] [--zone-id] A B",
+	traits:   jsonOut | grammar,
+	params:   []string{"A", "B"},
+	about: `Tell whether A and B are equivalent: whether their keys are the same
+string (see "uri help normalize"), as RFC 3986 6.2.2 and 6.2.3 compare,
+with the rules of each scheme: two "urn:" URIs are compared as RFC 8141
+section 3 says ("urn" and the NID without case, percent-encoding case
+aside, nothing decoded, the r-, q- and f-components ignored). equal takes
+exactly two arguments and never reads standard input.
+`,
+	output: `Output: "equal" or "not equal"; JSON {"a", "b", "equal", "key_a", "key_b"}.
+`,
+	exit: `0 when A and B are equivalent, 1 when they are not, 2 when
+either is invalid ("uri equal: INPUT: error: OFFSET: REASON" on standard
+error, nothing on standard output) or for a usage error.
+`,
+	whole: func(c *call) int {
+		var keys [2]string
+		for i, in := range c.params {
+			u, err := c.parseURI(in)
+			if err != nil {
+				return c.invalidArg(in, err)
+			}
+			keys[i] = c.reg.Key(u)
+		}
+		return c.printEqual(keys[0] == keys[1], keys)
+	},
 }
 
-func runEqual(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	o := newOptions("equal", equalHelp, true)
-	args, code, done := o.parse(args, stdout, stderr)
-	if done {
-		return code
-	}
-	if len(args) != 2 {
-		return o.usageError(stderr, fmt.Sprintf("want 2 arguments, have %d", len(args)))
-	}
-	mode := o.mode()
-	var u [2]uri.URI
-	for i, in := range args {
-		var err error
-		if u[i], err = parseURI(in, mode); err != nil {
-			fmt.Fprintf(stderr, "uri equal: %q: %s", in, appendFailure(nil, in, err, false, false))
-			return 2
-		}
-	}
-	eq, err := equivalent(u[0], u[1])
-	if err != nil {
-		// Unreachable: parseURI has checked the URNs.
-		fmt.Fprintf(stderr, "uri equal: %v\n", err)
-		return 2
-	}
-	if o.json {
-		var b []byte
-		b = appendJSONKey(append(b, '{'), "a", true)
-		b = appendJSONString(b, args[0])
-		b = appendJSONKey(b, "b", false)
-		b = appendJSONString(b, args[1])
-		b = appendJSONKey(b, "equal", false)
-		b = fmt.Appendf(b, "%t}\n", eq)
-		stdout.Write(b)
+// invalidArg reports an invalid argument of an equal subcommand on
+// standard error and returns 2.
+func (c *call) invalidArg(in string, err error) int {
+	w := newWriter(c.stderr, false)
+	w.failure(in, err, false)
+	fmt.Fprintf(c.stderr, "uri %s: %q: %s", c.cmd.name, in, w.b)
+	return 2
+}
+
+// printEqual writes the verdict of an equal subcommand and returns its
+// exit status: 0 when equal, 1 when not, 2 when it cannot be written.
+func (c *call) printEqual(eq bool, keys [2]string) int {
+	w := newWriter(c.stdout, c.json)
+	if c.json {
+		w.b = append(w.b, '{')
+		w.first = true
+		w.str("a", c.params[0])
+		w.str("b", c.params[1])
+		w.boolean("equal", eq)
+		w.str("key_a", keys[0])
+		w.str("key_b", keys[1])
+		w.end()
 	} else if eq {
-		fmt.Fprintln(stdout, "equal")
+		w.line("equal")
 	} else {
-		fmt.Fprintln(stdout, "not equal")
+		w.line("not equal")
+	}
+	w.flushLine()
+	if err := w.close(); err != nil {
+		fmt.Fprintf(c.stderr, "uri %s: writing standard output: %v\n", c.cmd.name, err)
+		return 2
 	}
 	if eq {
 		return 0
 	}
 	return 1
 }
-
-// equivalent compares two URI references: by URN equivalence (RFC 8141
-// section 3) when both are URNs, and by their normal forms otherwise. A
-// URN and another URI never compare equal: their schemes differ.
-func equivalent(a, b uri.URI) (bool, error) {
-	if isURN(a) && isURN(b) {
-		return urn.Equal(a.String(), b.String())
-	}
-	return uri.Equal(a, b), nil
-}
-
-const equalHelp = `Usage: uri equal [--json] [--rfc 3986|2396] [--zone-id] A B
-
-Tell whether A and B are equivalent: whether their normal forms (see
-"uri help normalize") are the same string, as RFC 3986 6.2.2 and 6.2.3
-compare. Two "urn:" URIs (scheme in any case) are compared by the URN
-equivalence of RFC 8141 section 3 instead ("urn" and the NID compare
-case-insensitively, percent-encoding case-insensitively, and the r-, q-
-and f-components are ignored).
-
-equal takes exactly two arguments and never reads standard input.
-
-Flags:
-  --json        print {"a": A, "b": B, "equal": true|false}
-  --rfc 3986    the grammar of RFC 3986 Appendix A (the default)
-  --rfc 2396    the grammar of the 1998 draft that became RFC 2396
-  --zone-id     accept an IPv6 zone identifier ("[fe80::1%25en0]", RFC 6874)
-
-Output: "equal" or "not equal".
-
-Exit status: 0 when A and B are equivalent, 1 when they are not, 2 when
-either is invalid ("uri equal: INPUT: error: OFFSET: REASON" on standard
-error, nothing on standard output) or for a usage error.
-`

@@ -1,11 +1,12 @@
 // Command uri parses, checks, resolves, normalizes, compares and
-// percent-encodes URI references: the generic syntax of RFC 3986, and the
-// 1998 draft that became RFC 2396 with --rfc 2396.
+// percent-encodes URI references (RFC 3986, and the 1998 draft that
+// became RFC 2396 with --rfc 2396), and URNs ("uri urn ...").
 //
-// Every subcommand but equal reads its inputs from its arguments or, when
-// there are none, one per line from standard input, and writes one line
-// per input (JSON Lines with --json). Run "uri help" for the list of
-// subcommands and "uri help SUBCOMMAND" for the details of one.
+// Every subcommand runs on the same framework (cli.go): flags anywhere
+// among the arguments, inputs from the arguments, from --file or from
+// standard input, one output line per input (JSON Lines with --json),
+// the same error lines and exit statuses. Run "uri help" for the list
+// of subcommands and "uri help SUBCOMMAND" for the details of one.
 package main
 
 import (
@@ -18,41 +19,28 @@ import (
 
 // version is printed by --version when the binary carries no module
 // version (a build from a source tree rather than "go install ...@v").
-const version = "v0.1.0-dev"
-
-// A command is a subcommand: its name, a one-line summary for "uri help",
-// its full help text, and the function that runs it with the arguments
-// that follow its name. run returns the exit status.
-type command struct {
-	name    string
-	summary string
-	help    string
-	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
-}
-
-// urnCommand is the "urn" subcommand, set by the init function of
-// urn.go, which implements it.
-var urnCommand *command
+const version = "v0.2.0-dev"
 
 // commands returns the subcommands in the order "uri help" lists them.
 func commands() []*command {
-	list := []*command{
+	return []*command{
 		parseCommand, checkCommand, resolveCommand, relativizeCommand,
 		normalizeCommand, equalCommand, encodeCommand, decodeCommand,
+		urnParseCommand, urnCheckCommand, urnNormalizeCommand, urnKeyCommand,
+		urnEqualCommand, urnEncodeCommand, urnShowCommand,
 	}
-	if urnCommand != nil {
-		list = append(list, urnCommand)
-	}
-	return list
 }
 
-func lookup(name string) *command {
+// lookup returns the command named by the first words of args ("parse",
+// or "urn" and "parse") and how many words it took.
+func lookup(args []string) (*command, int) {
 	for _, c := range commands() {
-		if c.name == name {
-			return c
+		words := strings.Fields(c.name)
+		if len(args) >= len(words) && strings.Join(args[:len(words)], " ") == c.name {
+			return c, len(words)
 		}
 	}
-	return nil
+	return nil, 0
 }
 
 func main() {
@@ -60,44 +48,56 @@ func main() {
 }
 
 // run is the whole command: args are the arguments after the program
-// name. It returns the exit status: 0 when every input succeeded, 1 when
-// any failed, 2 for a usage error.
+// name. It returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, mainUsage())
+		fmt.Fprint(stderr, mainUsage(""))
 		return 2
 	}
 	switch name := args[0]; name {
 	case "help", "-h", "-help", "--help":
 		if name != "help" || len(args) == 1 {
-			fmt.Fprint(stdout, mainUsage())
+			fmt.Fprint(stdout, mainUsage(""))
 			return 0
 		}
-		if len(args) > 2 {
-			return usageError(stderr, "uri help", "too many arguments", "")
+		words := strings.Fields(strings.Join(args[1:], " "))
+		if len(words) == 1 && words[0] == "urn" {
+			fmt.Fprint(stdout, mainUsage("urn"))
+			return 0
 		}
-		c := lookup(args[1])
-		if c == nil {
-			return usageError(stderr, "uri help", fmt.Sprintf("unknown subcommand %q", args[1]), "")
+		c, n := lookup(words)
+		if c == nil || n != len(words) {
+			return mainError(stderr, fmt.Sprintf("unknown subcommand %q", strings.Join(args[1:], " ")))
 		}
-		if c.help == "" {
-			// A subcommand that keeps its help itself prints it on -h.
-			return c.run([]string{"-h"}, stdin, stdout, stderr)
-		}
-		fmt.Fprint(stdout, c.help)
+		fmt.Fprint(stdout, c.help())
 		return 0
 	case "-version", "--version", "version":
 		if len(args) > 1 {
-			return usageError(stderr, "uri "+name, "too many arguments", "")
+			return mainError(stderr, "--version takes no arguments")
 		}
 		fmt.Fprintf(stdout, "uri (urikit) %s\n", buildVersion())
 		return 0
+	case "urn":
+		if len(args) == 1 {
+			fmt.Fprint(stderr, mainUsage("urn"))
+			return 2
+		}
+		switch args[1] {
+		case "help", "-h", "-help", "--help":
+			return run(append([]string{"help", "urn"}, args[2:]...), stdin, stdout, stderr)
+		}
 	}
-	c := lookup(args[0])
+	c, n := lookup(args)
 	if c == nil {
-		return usageError(stderr, "uri", fmt.Sprintf("unknown subcommand %q", args[0]), "")
+		return mainError(stderr, fmt.Sprintf("unknown subcommand %q", strings.Join(args[:min(len(args), 2)], " ")))
 	}
-	return c.run(args[1:], stdin, stdout, stderr)
+	return c.exec(args[n:], stdin, stdout, stderr)
+}
+
+// mainError reports a usage error of the command line as a whole.
+func mainError(stderr io.Writer, msg string) int {
+	fmt.Fprintf(stderr, "uri: %s\nRun 'uri help' for usage.\n", msg)
+	return 2
 }
 
 // buildVersion returns the module version the binary was built from, or
@@ -111,23 +111,22 @@ func buildVersion() string {
 	return version
 }
 
-// usageError prints "PREFIX: MSG" and a pointer to the help on stderr and
-// returns 2, the exit status of a usage error. sub names the subcommand
-// whose help to point to, or "" for the main help.
-func usageError(stderr io.Writer, prefix, msg, sub string) int {
-	help := "uri help"
-	if sub != "" {
-		help += " " + sub
-	}
-	fmt.Fprintf(stderr, "%s: %s\nRun '%s' for usage.\n", prefix, msg, help)
-	return 2
-}
-
-func mainUsage() string {
+// mainUsage returns the help of "uri" (group "") or of "uri urn".
+func mainUsage(group string) string {
 	var b strings.Builder
-	b.WriteString(`uri parses, checks, resolves, normalizes, compares and percent-encodes
+	if group == "urn" {
+		b.WriteString(`Usage: uri urn SUBCOMMAND [FLAGS] [INPUT...]
+
+URNs per RFC 8141, or the 2015 draft, the 2012 draft or RFC 2141 with
+--dialect. The subcommands work as every other: see "uri help".
+
+Subcommands:
+`)
+	} else {
+		b.WriteString(`uri parses, checks, resolves, normalizes, compares and percent-encodes
 URI references: the generic syntax of RFC 3986, and that of the 1998 draft
-that became RFC 2396 (draft-fielding-uri-syntax-02) with --rfc 2396.
+that became RFC 2396 (draft-fielding-uri-syntax-02) with --rfc 2396; and
+URNs (RFC 8141 and its drafts) with "uri urn".
 
 Usage:
   uri SUBCOMMAND [FLAGS] [INPUT...]
@@ -136,27 +135,32 @@ Usage:
 
 Subcommands:
 `)
+	}
 	for _, c := range commands() {
-		fmt.Fprintf(&b, "  %-11s %s\n", c.name, c.summary)
+		if strings.HasPrefix(c.name, "urn ") != (group == "urn") && group == "urn" {
+			continue
+		}
+		fmt.Fprintf(&b, "  %-15s %s\n", c.name, c.summary)
+	}
+	if group == "urn" {
+		return b.String()
 	}
 	b.WriteString(`
-Flags follow the subcommand name and come before the inputs; "--" ends
-them (an input may start with "-": "-a" is a relative reference).
+Flags may come anywhere among the arguments; "--" ends them (an input
+that starts with "-" comes after "--").
 
-Inputs: every subcommand except equal takes its inputs as arguments or,
-when there are none, one per line from standard input, streaming in
-constant memory. Every line is one input, the empty line included (the
-empty string is a valid URI reference); a final "\r" is dropped.
+Inputs: the arguments, then the lines of each -f/--file FILE; without
+either, the lines of standard input, streaming in constant memory. Every
+line is one input, the empty line included; a final "\r" is dropped.
 
 Output: one line per input, in order; with --json, one JSON object per
 line (JSON Lines). A failed input prints "error: OFFSET: REASON" (JSON:
-{"input", "error", "offset"}) and processing goes on. OFFSET is the byte
-offset of the first offending byte: the length of the longest prefix of
-the input that still begins some valid URI reference.
+{"input", "error", "offset"}) and processing goes on.
 
 Exit status: 0 when every input succeeded, 1 when any failed, 2 for a
-usage error (or when standard input or output fails). equal exits 0 when
-its two arguments are equivalent, 1 when not, 2 when either is invalid.
+usage error or when reading an input or writing the output fails. The
+equal subcommands exit 0 when their two arguments are equivalent, 1 when
+not, 2 when either is invalid.
 
 Run "uri help SUBCOMMAND" for the inputs, flags and output of one.
 `)

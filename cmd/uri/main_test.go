@@ -4,11 +4,17 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/urikit/urikit/internal/testshared"
+	"github.com/urikit/urikit/uri"
 )
 
 // uriCmd runs the command in-process with stdin and returns its standard
@@ -101,7 +107,7 @@ func TestParseJSONExact(t *testing.T) {
 	// RFC 3986 3: "foo://a/b?#" has an empty query and fragment (issue 2)
 	out, _, _ := uriCmd(t, "", "parse", "--json", "foo://a/b?#", "//x<&>")
 	want := `{"input":"foo://a/b?#","scheme":"foo","userinfo":null,"host":"a","host_type":"reg-name","port":null,"path":"/b","query":"","fragment":""}` + "\n" +
-		`{"input":"//x<&>","error":"invalid character '<' at offset 3 in host","offset":3}` + "\n"
+		`{"input":"//x<&>","error":"invalid character '<' in host","offset":3}` + "\n"
 	if out != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
@@ -179,7 +185,7 @@ func itoa(n int) string {
 func TestErrorReason(t *testing.T) {
 	out, _, _ := uriCmd(t, "", "parse", "http://a/{x}")
 	// STYLE.md gives this message for this input.
-	if want := "error: 9: invalid character '{' at offset 9 in path\n"; out != want {
+	if want := "error: 9: invalid character '{' in path\n"; out != want {
 		t.Errorf("got %q, want %q", out, want)
 	}
 }
@@ -408,7 +414,7 @@ func TestResolve2396(t *testing.T) {
 	// The base's directory "/b/c/" has two segments, so the third ".."
 	// (offset 6) is the one above the root.
 	out, _, code = uriCmd(t, "", "resolve", "--base", base, "--rfc", "2396", "--dots", "reject", "../../../g", "../g", "./g/../../../../x")
-	if code != 1 || !strings.HasPrefix(out, "error: 6: ") || !strings.HasSuffix(out, "\nhttp://a/b/g\nerror: 13: \"..\" above the root of the base path at offset 13 in path\n") {
+	if code != 1 || !strings.HasPrefix(out, "error: 6: ") || !strings.HasSuffix(out, "\nhttp://a/b/g\nerror: 13: \"..\" above the root of the base path in path\n") {
 		t.Errorf("--dots reject: %q, exit %d", out, code)
 	}
 	out, _, code = uriCmd(t, "", "resolve", "--base", base, "--rfc", "2396", "--dots", "keep", "../../../g")
@@ -536,7 +542,7 @@ func TestEqual(t *testing.T) {
 		t.Errorf("equal stderr %q: want the input and its offset 10", errOut)
 	}
 	out, _, code := uriCmd(t, "", "equal", "--json", "HTTP://a", "http://a/") // RFC 3986 6.2.3
-	if want := `{"a":"HTTP://a","b":"http://a/","equal":true}` + "\n"; code != 0 || out != want {
+	if want := `{"a":"HTTP://a","b":"http://a/","equal":true,"key_a":"http://a/","key_b":"http://a/"}` + "\n"; code != 0 || out != want {
 		t.Errorf("equal --json = %q, exit %d; want %q", out, code, want)
 	}
 }
@@ -696,9 +702,21 @@ func TestHelp(t *testing.T) {
 				t.Errorf("help %s does not say %q", c.name, want)
 			}
 		}
-		h, _, code := uriCmd(t, "", c.name, "-h")
+		h, _, code := uriCmd(t, "", append(strings.Fields(c.name), "-h")...)
 		if code != 0 || h != sub {
 			t.Errorf("%s -h: exit %d, output differs from help %s", c.name, code, c.name)
+		}
+		// Issue 6: the help lists every flag, each with one example.
+		flags := sub[strings.Index(sub, "\nFlags"):]
+		for _, f := range c.allFlags() {
+			i := strings.Index(flags, "--"+f.long)
+			if i < 0 {
+				t.Errorf("help %s does not list --%s", c.name, f.long)
+				continue
+			}
+			if j := strings.Index(flags[i:], "e.g. uri "+c.name+" "); j < 0 || strings.Count(flags[i:i+j], "\n  -") > 0 {
+				t.Errorf("help %s: --%s has no example", c.name, f.long)
+			}
 		}
 	}
 	for _, args := range [][]string{{"--help"}, {"-h"}} {
@@ -725,6 +743,80 @@ func TestFlagsAfterSubcommand(t *testing.T) {
 		t.Errorf("parse -- -a = %q, exit %d", out, code)
 	}
 }
+
+// TestFlagsAnywhere: issue 6 item 1. Flags come before or after the
+// inputs; "--" ends them; a flag error names the flag as the help
+// writes it and exits 2.
+func TestFlagsAnywhere(t *testing.T) {
+	tests := []struct {
+		args []string
+		out  string
+	}{
+		{[]string{"parse", "http://a/b", "--json"}, `{"input":"http://a/b","scheme":"http","userinfo":null,"host":"a","host_type":"reg-name","port":null,"path":"/b","query":null,"fragment":null}` + "\n"},
+		{[]string{"resolve", "c", "--base", "http://a/b"}, "http://a/c\n"}, // RFC 3986 5.2.3
+		{[]string{"resolve", "c", "--base=http://a/b", "d"}, "http://a/c\nhttp://a/d\n"},
+		{[]string{"urn", "key", "URN:Foo:a", "--json"}, `{"input":"URN:Foo:a","result":"urn:foo:a"}` + "\n"},
+		{[]string{"normalize", "--", "--json"}, "--json\n"}, // after "--", an input
+	}
+	for _, tt := range tests {
+		out, errOut, code := uriCmd(t, "", tt.args...)
+		if code != 0 || out != tt.out {
+			t.Errorf("uri %q = %q, exit %d, stderr %q; want %q", tt.args, out, code, errOut, tt.out)
+		}
+	}
+	for _, tt := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"parse", "x", "-rfc", "9"}, `flag --rfc: want 3986 or 2396, not "9"`},
+		{[]string{"parse", "--bogus"}, "unknown flag --bogus"},
+		{[]string{"parse", "-q"}, "unknown flag -q"},
+		{[]string{"resolve", "x"}, "flag --base is required"},
+		{[]string{"resolve", "--base"}, "flag --base needs a value (BASE)"},
+		{[]string{"parse", "--json=maybe"}, "flag --json takes no value"},
+		{[]string{"encode", "--component", "path", "--component", "query"}, "flag --component given twice"},
+		{[]string{"urn", "key", "--query", "keep", "urn:ab:c"}, "flag --query keep needs --dialect draft2012"},
+	} {
+		out, errOut, code := uriCmd(t, "", tt.args...)
+		if code != 2 || out != "" || !strings.Contains(errOut, tt.msg) {
+			t.Errorf("uri %q: exit %d, stdout %q, stderr %q; want exit 2 and %q", tt.args, code, out, errOut, tt.msg)
+		}
+	}
+}
+
+// TestFiles: issue 6 item 2. -f/--file read one input per line; "-" is
+// standard input; they may be repeated and come after the arguments.
+func TestFiles(t *testing.T) {
+	dir := t.TempDir()
+	a := filepath.Join(dir, "a.txt")
+	b := filepath.Join(dir, "b.txt")
+	os.WriteFile(a, []byte("http://a/\n{x}\r\n"), 0o644)
+	os.WriteFile(b, []byte("/b"), 0o644)
+	out, _, code := uriCmd(t, "from-stdin\n", "normalize", "HTTP://Z", "-f", a, "--file", "-", "--file="+b)
+	if want := "http://z/\nhttp://a/\nerror: 0: invalid character '{' in path\nfrom-stdin\n/b\n"; code != 1 || out != want {
+		t.Errorf("got %q, exit %d; want %q", out, code, want)
+	}
+	out, errOut, code := uriCmd(t, "", "check", "-f", filepath.Join(dir, "missing.txt"))
+	if code != 2 || out != "" || !strings.Contains(errOut, "missing.txt") {
+		t.Errorf("missing file: %q, %q, exit %d", out, errOut, code)
+	}
+}
+
+// TestWriteError: issue 6 item 6. A failed write ends with exit 2 and
+// a message.
+func TestWriteError(t *testing.T) {
+	for _, args := range [][]string{{"urn", "key", "urn:ab:c"}, {"parse", "x"}, {"equal", "a", "a"}} {
+		var errOut bytes.Buffer
+		code := run(args, strings.NewReader(""), failingWriter{}, &errOut)
+		if code != 2 || !strings.Contains(errOut.String(), "writing standard output") {
+			t.Errorf("uri %q to a failing writer: exit %d, stderr %q", args, code, errOut.String())
+		}
+	}
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
 
 // TestRelativizeUnreachable checks the failure of a target that no
 // reference reaches: resolution removes dot segments (RFC 3986 5.2.4), so
@@ -812,5 +904,39 @@ func TestRFC2396Normalize(t *testing.T) {
 	}
 	if _, _, code := uriCmd(t, "", "equal", "--rfc", "2396", "http://a/./g", "http://a/g"); code != 1 {
 		t.Errorf("equal --rfc 2396 http://a/./g http://a/g: exit %d, want 1", code)
+	}
+}
+
+// TestEqualAgreesWithLibrary: issue 11. "uri equal" gives uri.Equal's
+// answer on every input of the corpora: the command holds no scheme
+// logic of its own.
+func TestEqualAgreesWithLibrary(t *testing.T) {
+	for _, name := range testshared.CorpusNames {
+		c := testshared.LoadCorpus(t, name)
+		lines := c.Lines
+		if len(lines) > 2000 {
+			lines = lines[:2000] // the command runs once per pair
+		}
+		prev := ""
+		for _, s := range lines {
+			a, err := uri.Parse(s)
+			if err != nil || registry.Check(a) != nil {
+				continue
+			}
+			for _, o := range []string{prev, strings.ToUpper(s[:min(len(s), 6)]) + s[min(len(s), 6):], strings.Replace(s, "a", "%61", 1)} {
+				b, err := uri.Parse(o)
+				if err != nil || registry.Check(b) != nil {
+					continue
+				}
+				want := 1
+				if uri.Equal(a, b) {
+					want = 0
+				}
+				if _, errOut, code := uriCmd(t, "", "equal", "--", s, o); code != want {
+					t.Errorf("uri equal %q %q: exit %d, uri.Equal says %d (%s)", s, o, code, want, errOut)
+				}
+			}
+			prev = s
+		}
 	}
 }

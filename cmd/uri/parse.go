@@ -1,44 +1,17 @@
 package main
 
-import "io"
+import "github.com/urikit/urikit/uri"
 
 var parseCommand = &command{
-	name:    "parse",
-	summary: "split each input into its components",
-	help:    parseHelp,
-	run:     runParse,
-}
-
-func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	o := newOptions("parse", parseHelp, true)
-	args, code, done := o.parse(args, stdout, stderr)
-	if done {
-		return code
-	}
-	mode := o.mode()
-	return o.loop(args, stdin, stdout, stderr, func(in string) (result, error) {
-		u, err := parseURI(in, mode)
-		return result{out: outComponents, u: u}, err
-	})
-}
-
-const parseHelp = `Usage: uri parse [--json] [--rfc 3986|2396] [--zone-id] [INPUT...]
-
-Parse each input as a URI reference (an absolute URI or a relative
-reference) and print its components. Inputs are the arguments or, when
-there are none, the lines of standard input (the empty line is an input;
-a final "\r" is dropped).
-
-A "urn:" input (scheme in any case) must also be a URN of RFC 8141; when
-it is not, the URN error and its offset are reported.
-
-Flags:
-  --json        print JSON Lines
-  --rfc 3986    the grammar of RFC 3986 Appendix A (the default)
-  --rfc 2396    the grammar of the 1998 draft that became RFC 2396
-  --zone-id     accept an IPv6 zone identifier ("[fe80::1%25en0]", RFC 6874)
-
-Plain output, one line per input: the defined components as KEY=VALUE
+	name:     "parse",
+	summary:  "split each input into its components",
+	synopsis: "[--json] [--rfc 3986|2396] [--zone-id] [-f FILE]... [INPUT...]",
+	traits:   inputs | jsonOut | grammar,
+	about: `Parse each input as a URI reference (an absolute URI or a relative
+reference) and print its components. A URI whose scheme has rules of its
+own must follow them too: a "urn:" input must be a URN of RFC 8141.
+`,
+	output: `Plain output, one line per input: the defined components as KEY=VALUE
 separated by spaces, in this order:
   scheme=S userinfo=U host=H host_type=T port=P path=P query=Q fragment=F
 An undefined component is left out; an empty one is written "KEY=" (so
@@ -53,11 +26,64 @@ JSON output, one object per input:
    "query", "fragment"}
 with null for an undefined component and "" for an empty one (host and
 host_type are null without an authority; path is never null).
+`,
+	start: func(c *call) (each, error) {
+		return func(in string) error {
+			u, err := c.parseURI(in)
+			if err != nil {
+				return err
+			}
+			c.out.components(u)
+			return nil
+		}, nil
+	},
+}
 
-A failed input prints "error: OFFSET: REASON" (JSON: {"input", "error",
-"offset"}), where OFFSET is the byte offset of the first offending byte,
-and processing goes on.
-
-Exit status: 0 when every input parsed, 1 when any failed, 2 for a usage
-error.
-`
+// components writes the components of u: plain "scheme=S ... path=P
+// ...", undefined components left out; JSON with null for them.
+func (w *writer) components(u uri.URI) {
+	if w.json {
+		w.begin()
+		w.opt("scheme", u.Scheme(), u.HasScheme())
+		w.opt("userinfo", u.Userinfo(), u.HasUserinfo())
+		w.opt("host", u.Host(), u.HasAuthority())
+		w.opt("host_type", u.HostKind().String(), u.HasAuthority())
+		w.opt("port", u.Port(), u.HasPort())
+		w.str("path", u.Path())
+		w.opt("query", u.Query(), u.HasQuery())
+		w.opt("fragment", u.Fragment(), u.HasFragment())
+		w.end()
+		return
+	}
+	sep := false
+	kv := func(key, val string) {
+		if sep {
+			w.b = append(w.b, ' ')
+		}
+		sep = true
+		w.b = append(w.b, key...)
+		w.b = append(w.b, '=')
+		w.b = append(w.b, val...)
+	}
+	if u.HasScheme() {
+		kv("scheme", u.Scheme())
+	}
+	if u.HasUserinfo() {
+		kv("userinfo", u.Userinfo())
+	}
+	if u.HasAuthority() {
+		kv("host", u.Host())
+		kv("host_type", u.HostKind().String())
+	}
+	if u.HasPort() {
+		kv("port", u.Port())
+	}
+	kv("path", u.Path())
+	if u.HasQuery() {
+		kv("query", u.Query())
+	}
+	if u.HasFragment() {
+		kv("fragment", u.Fragment())
+	}
+	w.b = append(w.b, '\n')
+}

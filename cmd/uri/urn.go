@@ -1,390 +1,353 @@
 package main
 
 import (
-	"encoding/json"
-	"errors"
-	"flag"
-	"fmt"
-	"io"
-	"strconv"
 	"strings"
 
 	"github.com/urikit/urikit/urn"
 )
 
-func init() {
-	urnCommand = &command{
-		name:    "urn",
-		summary: "parse, check, compare and build URNs (RFC 8141 and its drafts)",
-		help:    urnUsage,
-		run:     runURN,
+// The "uri urn ..." subcommands: commands of the same framework as the
+// others, with the URN flags below.
+
+var (
+	flagDialect = flagSpec{long: "dialect", arg: "D", help: "the grammar: rfc8141 (the default), draft2015, draft2012 or\nrfc2141",
+		example: "uri urn parse --dialect draft2012 'urn:isbn:0-395-36341-1?s=I2L'"}
+	flagNSRules = flagSpec{long: "namespace-rules", help: "also apply the syntax and equivalence rules of the URN's\nnamespace (isbn, issn, uuid, oid, ietf, nbn, ...)"}
+	flagQuery   = flagSpec{long: "query", arg: "drop|keep", help: "with --dialect draft2012: drop the query (step 5a of its\nsection 5, the default) or keep its directives, sorted (5b);\nin the other dialects the query never counts (RFC 8141 3)",
+		example: "uri urn key --dialect draft2012 --query keep 'urn:foo:a?s=I2L&c=ToC'"}
+	flagWarn = flagSpec{long: "warn", help: "also print the warnings of valid inputs (a %00, a NID that\nis not a formal or informal one)"}
+)
+
+// urnOptions reads --dialect.
+func (c *call) urnOptions() (urn.Options, error) {
+	d, ok := urn.DialectByName(strings.ToLower(c.str("dialect", "rfc8141")))
+	if !ok {
+		return urn.Options{}, usagef("flag --dialect: want rfc8141, draft2015, draft2012 or rfc2141, not %q", c.str("dialect", ""))
 	}
+	return urn.Options{Dialect: d}, nil
 }
 
-const urnUsage = `Usage: uri urn COMMAND [FLAGS] [INPUT...]
-
-URNs per RFC 8141, or the 2015 draft, the 2012 draft or RFC 2141 with
---dialect. Inputs are the arguments or, when there are none, one per line
-from standard input. Flags come before the inputs; "--" ends them.
-A failed input prints "error: OFFSET: REASON" (JSON: {"input", "error",
-"offset"}) and processing goes on; the exit status is then 1.
-
-Commands:
-  parse      print the parts of each URN (nid, nss, r, q, f, nid_class)
-  check      report whether each input is a valid URN
-  normalize  print the canonical form, components kept
-  key        print the equivalence key
-  equal A B  exit 0 if A and B are equivalent, 1 if not, 2 if invalid
-  encode     turn native identifiers into URNs (--nid required)
-  show       print the display form, flagging mixed-script look-alikes
-
-Flags (where they apply):
-  --dialect rfc8141|draft2015|draft2012|rfc2141   grammar (default rfc8141)
-  --json                                           JSON Lines output
-  --namespace-rules                                namespace-specific rules
-  --query drop|keep                                2012 draft step 5a or 5b
-  --nid NID                                        namespace for encode
-`
-
-// runURN runs "uri urn ..." and returns the exit status: 0 on success, 1
-// when an input failed, 2 on a usage error.
-func runURN(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, urnUsage)
-		return 2
+// equivalence reads --namespace-rules and --query.
+func (c *call) equivalence(o urn.Options) (urn.Equivalence, error) {
+	var e urn.Equivalence
+	if c.has("namespace-rules") {
+		e |= urn.NamespaceRules
 	}
-	cmd, args := args[0], args[1:]
-	c := &urnCmd{name: cmd, stdout: stdout, stderr: stderr}
-	fs := flag.NewFlagSet("uri urn "+cmd, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, urnUsage) }
-	dialect := "rfc8141"
-	query := "drop"
-	switch cmd {
-	case "parse", "check", "normalize", "key", "equal", "show":
-		fs.StringVar(&dialect, "dialect", dialect, "grammar: rfc8141, draft2015, draft2012 or rfc2141")
-	case "encode":
-		fs.StringVar(&c.nid, "nid", "", "namespace identifier of the URNs to build")
-	case "help", "-h", "--help", "-help":
-		fmt.Fprint(stdout, urnUsage)
-		return 0
-	default:
-		return usageError(stderr, "uri urn", fmt.Sprintf("unknown command %q", cmd), "urn")
-	}
-	fs.BoolVar(&c.json, "json", false, "write JSON Lines")
-	switch cmd {
-	case "check", "key", "equal":
-		fs.BoolVar(&c.nsRules, "namespace-rules", false, "apply namespace-specific rules")
-	}
-	switch cmd {
-	case "key", "equal":
-		fs.StringVar(&query, "query", query, "drop (2012 draft step 5a) or keep (step 5b)")
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	inputs := fs.Args()
-	d, ok := urn.DialectByName(strings.ToLower(dialect))
-	if !ok {
-		return usageError(stderr, "uri urn "+cmd, fmt.Sprintf("unknown dialect %q (want rfc8141, draft2015, draft2012 or rfc2141)", dialect), "urn")
-	}
-	c.dialect = d
-	switch query {
+	switch q := c.str("query", "drop"); q {
 	case "drop":
 	case "keep":
-		c.equiv |= urn.KeepQuery
+		if o.Dialect != urn.Draft2012 {
+			return 0, usagef("flag --query keep needs --dialect draft2012: in %s the q-component never counts for equivalence (RFC 8141 section 3)", o.Dialect)
+		}
+		e |= urn.KeepQuery
 	default:
-		return usageError(stderr, "uri urn "+cmd, fmt.Sprintf("--query is drop or keep, not %q", query), "urn")
+		return 0, usagef("flag --query: want drop or keep, not %q", q)
 	}
-	if c.nsRules {
-		c.equiv |= urn.NamespaceRules
-	}
-
-	if cmd == "equal" {
-		return c.equal(inputs)
-	}
-	if cmd == "encode" {
-		if c.nid == "" {
-			return usageError(stderr, "uri urn encode", "--nid is required", "urn")
-		}
-		if _, err := urn.Parse("urn:" + c.nid + ":x"); err != nil {
-			return usageError(stderr, "uri urn encode", fmt.Sprintf("invalid NID %q", c.nid), "urn")
-		}
-	}
-	run := map[string]func(string){
-		"parse":     c.parse,
-		"check":     c.check,
-		"normalize": c.normalize,
-		"key":       c.key,
-		"encode":    c.encode,
-		"show":      c.show,
-	}[cmd]
-	if err := eachInput(inputs, stdin, run); err != nil {
-		fmt.Fprintf(stderr, "uri urn %s: %v\n", cmd, err)
-		return 1
-	}
-	if c.failed {
-		return 1
-	}
-	return 0
+	return e, nil
 }
 
-type urnCmd struct {
-	name    string
-	dialect urn.Dialect
-	json    bool
-	nsRules bool
-	equiv   urn.Equivalence
-	nid     string
-	failed  bool
-	stdout  io.Writer
-	stderr  io.Writer
-}
-
-// fail reports err for input in the output stream and marks the run as
-// failed.
-func (c *urnCmd) fail(input string, err error) {
-	c.failed = true
-	off, msg := errorParts(err)
-	if c.json {
-		jsonLine(c.stdout, struct {
-			Input  string `json:"input"`
-			Error  string `json:"error"`
-			Offset int    `json:"offset"`
-		}{input, msg, off})
-		return
-	}
-	fmt.Fprintf(c.stdout, "error: %d: %s\n", off, msg)
-}
-
-// errorParts returns the offset and message of a parse or namespace
-// error.
-func errorParts(err error) (int, string) {
-	var pe *urn.ParseError
-	if errors.As(err, &pe) {
-		return pe.Offset, pe.Reason.Error() + " in " + pe.Component.String()
-	}
-	return 0, err.Error()
-}
-
-func (c *urnCmd) parseInput(s string) (urn.URN, bool) {
-	u, err := urn.ParseDialect(s, c.dialect)
+// urnEach returns the each of a URN subcommand that parses its input
+// in the selected dialect and hands the URN to fn.
+func urnEach(c *call, fn func(u urn.URN) error) (each, error) {
+	o, err := c.urnOptions()
 	if err != nil {
-		c.fail(s, err)
-		return u, false
+		return nil, err
 	}
-	return u, true
+	return func(in string) error {
+		u, err := urn.ParseWith(in, o)
+		if err != nil {
+			return err
+		}
+		return fn(u)
+	}, nil
 }
 
-func strPtr(s string, ok bool) *string {
-	if !ok {
-		return nil
-	}
-	return &s
+var urnParseCommand = &command{
+	name:     "urn parse",
+	summary:  "print the parts of each URN",
+	synopsis: "[--dialect D] [--json] [-f FILE]... [INPUT...]",
+	traits:   inputs | jsonOut,
+	flags:    []flagSpec{flagDialect},
+	about: `Parse each input as a URN and print its parts: the NID and NSS as
+written, the r-, q- and f-components (RFC 8141 section 2), the class of
+the NID (formal, informal, or why it is neither: RFC 8141 section 5), and
+with --dialect draft2012 the directives of the query (section 2.3).
+`,
+	output: `Plain output, one line per input, KEY=VALUE separated by spaces as parse
+prints them (undefined components left out):
+  nid=N nss=S r=R q=Q f=F nid_class=C directive=K=V ignored_directive=K=V
+A directive is "ignored" when its registered keyword is repeated (2012
+draft section 2.3). JSON: {"input", "nid", "nss", "r", "q", "f",
+"nid_class"}, null for an undefined component, and with draft2012
+"directives": [{"keyword", "value", "ignored"}] (null without a query).
+`,
+	start: func(c *call) (each, error) {
+		draft2012 := c.str("dialect", "") == "draft2012"
+		return urnEach(c, func(u urn.URN) error {
+			w := c.out
+			r, hasR := u.RComponent()
+			q, hasQ := u.QComponent()
+			f, hasF := u.FComponent()
+			class := urn.ClassifyNID(u.NID()).Class.String()
+			if w.json {
+				w.begin()
+				w.str("nid", u.NID())
+				w.str("nss", u.NSS())
+				w.opt("r", r, hasR)
+				w.opt("q", q, hasQ)
+				w.opt("f", f, hasF)
+				w.str("nid_class", class)
+				if draft2012 {
+					w.key("directives")
+					ds := u.Directives()
+					if ds == nil {
+						w.b = append(w.b, "null"...)
+					} else {
+						w.b = append(w.b, '[')
+						for i, d := range ds {
+							if i > 0 {
+								w.b = append(w.b, ',')
+							}
+							w.b = append(w.b, '{')
+							w.first = true
+							w.str("keyword", d.Keyword)
+							w.str("value", d.Value)
+							w.boolean("ignored", d.Ignored)
+							w.b = append(w.b, '}')
+						}
+						w.b = append(w.b, ']')
+					}
+				}
+				w.end()
+				return nil
+			}
+			line := "nid=" + u.NID() + " nss=" + u.NSS()
+			if hasR {
+				line += " r=" + r
+			}
+			if hasQ {
+				line += " q=" + q
+			}
+			if hasF {
+				line += " f=" + f
+			}
+			line += " nid_class=" + class
+			for _, d := range u.Directives() {
+				if d.Ignored {
+					line += " ignored_directive=" + d.Keyword + "=" + d.Value
+				} else {
+					line += " directive=" + d.Keyword + "=" + d.Value
+				}
+			}
+			w.line(line)
+			return nil
+		})
+	},
 }
 
-type directiveJSON struct {
-	Keyword string `json:"keyword"`
-	Value   string `json:"value"`
-	Ignored bool   `json:"ignored"`
+var urnCheckCommand = &command{
+	name:     "urn check",
+	summary:  "print the inputs that are not URNs, and why",
+	synopsis: "[--dialect D] [--namespace-rules] [--warn] [--json] [-f FILE]... [INPUT...]",
+	traits:   inputs | jsonOut | failsOnly,
+	flags: []flagSpec{flagDialect,
+		withExample(flagNSRules, "uri urn check --namespace-rules urn:isbn:0-395-36341-2"),
+		withExample(flagWarn, "uri urn check --warn urn:X-foo:bar")},
+	about: `Check that each input is a URN and print only the failures (and, with
+--warn, the warnings of valid inputs), as check does for URIs.
+`,
+	output: `Plain output, one line per failed input:
+  INPUT<TAB>error: OFFSET: REASON
+and with --warn one line per warning of a valid input:
+  INPUT<TAB>warning: WARNING
+JSON: {"input", "error", "offset"} per failure, {"input", "warnings"} per
+valid input with warnings.
+`,
+	start: func(c *call) (each, error) {
+		rules, warn := c.has("namespace-rules"), c.has("warn")
+		return urnEach(c, func(u urn.URN) error {
+			if rules {
+				if err := u.ValidateNamespace(); err != nil {
+					return err
+				}
+			}
+			if warn {
+				c.out.warnings(u.Warnings())
+			}
+			return nil
+		})
+	},
 }
 
-func (c *urnCmd) parse(s string) {
-	u, ok := c.parseInput(s)
-	if !ok {
+// warnings writes the warnings of the current (valid) input: plain
+// "INPUT<TAB>warning: W" per warning, JSON {"input", "warnings"}.
+func (w *writer) warnings(ws []string) {
+	if len(ws) == 0 {
 		return
 	}
-	r, q, f := strPtr(u.RComponent()), strPtr(u.QComponent()), strPtr(u.FComponent())
-	class := urn.ClassifyNID(u.NID()).Class.String()
-	var dirs []directiveJSON
-	for _, d := range u.Directives() {
-		dirs = append(dirs, directiveJSON{d.Keyword, d.Value, d.Ignored})
+	if w.json {
+		w.begin()
+		w.strs("warnings", ws)
+		w.end()
+		return
 	}
-	if c.json {
-		v := struct {
-			Input      string  `json:"input"`
-			NID        string  `json:"nid"`
-			NSS        string  `json:"nss"`
-			R          *string `json:"r"`
-			Q          *string `json:"q"`
-			F          *string `json:"f"`
-			NIDClass   string  `json:"nid_class"`
-			Directives any     `json:"directives,omitempty"`
-		}{s, u.NID(), u.NSS(), r, q, f, class, nil}
-		if c.dialect == urn.Draft2012 {
-			if dirs == nil {
-				v.Directives = json.RawMessage("null")
-			} else {
-				v.Directives = dirs
+	for _, x := range ws {
+		w.b = append(w.b, w.in...)
+		w.b = append(w.b, "\twarning: "...)
+		w.line(x)
+	}
+}
+
+var urnNormalizeCommand = &command{
+	name:     "urn normalize",
+	summary:  "print the canonical form of each URN, components kept",
+	synopsis: "[--dialect D] [--json] [-f FILE]... [INPUT...]",
+	traits:   inputs | jsonOut,
+	flags:    []flagSpec{flagDialect},
+	about: `Print the canonical form of each URN: "urn" and the NID in lowercase,
+percent-encoding in uppercase hexadecimal everywhere (RFC 8141 section
+3.1; the 2012 draft's section 5 steps 1 to 3). Nothing is decoded or
+reordered, and the components are kept.
+`,
+	output: `Output: the canonical form, one line per input; JSON {"input", "result"}.
+`,
+	start: func(c *call) (each, error) {
+		return urnEach(c, func(u urn.URN) error {
+			c.out.result(u.Normalize().String())
+			return nil
+		})
+	},
+}
+
+var urnKeyCommand = &command{
+	name:     "urn key",
+	summary:  "print the equivalence key of each URN",
+	synopsis: "[--dialect D] [--namespace-rules] [--query drop|keep] [--json] [-f FILE]... [INPUT...]",
+	traits:   inputs | jsonOut,
+	flags:    []flagSpec{flagDialect, withExample(flagNSRules, "uri urn key --namespace-rules URN:ISBN:0-395-36341-1"), flagQuery},
+	about: `Print the equivalence key of each URN (RFC 8141 section 3.1): two URNs
+are equivalent exactly when their keys are equal, so the key dedups a
+list. The r-, q- and f-components are left out.
+`,
+	output: `Output: the key, one line per input; JSON {"input", "result"}.
+`,
+	start: func(c *call) (each, error) {
+		o, err := c.urnOptions()
+		if err != nil {
+			return nil, err
+		}
+		e, err := c.equivalence(o)
+		if err != nil {
+			return nil, err
+		}
+		return urnEach(c, func(u urn.URN) error {
+			c.out.result(u.KeyWith(e))
+			return nil
+		})
+	},
+}
+
+var urnEqualCommand = &command{
+	name:     "urn equal",
+	summary:  "tell whether two URNs are equivalent",
+	synopsis: "[--dialect D] [--namespace-rules] [--query drop|keep] [--json] A B",
+	traits:   jsonOut,
+	params:   []string{"A", "B"},
+	flags: []flagSpec{flagDialect, withExample(flagNSRules, "uri urn equal --namespace-rules urn:isbn:0395363411 URN:ISBN:0-395-36341-1"),
+		withExample(flagQuery, "uri urn equal --dialect draft2012 --query keep 'urn:foo:a?s=I2L&c=ToC' 'urn:foo:a?c=ToC&s=I2L'")},
+	about: `Tell whether the URNs A and B are equivalent (RFC 8141 section 3, or the
+2012 draft's section 5 with --dialect draft2012).
+`,
+	output: `Output: "equal" or "not equal"; JSON {"a", "b", "equal", "key_a", "key_b"}.
+`,
+	exit: `0 when A and B are equivalent, 1 when they are not, 2 when
+either is invalid or for a usage error.
+`,
+	whole: func(c *call) int {
+		o, err := c.urnOptions()
+		if err == nil {
+			var e urn.Equivalence
+			if e, err = c.equivalence(o); err == nil {
+				var keys [2]string
+				for i, in := range c.params {
+					u, err := urn.ParseWith(in, o)
+					if err != nil {
+						return c.invalidArg(in, err)
+					}
+					keys[i] = u.KeyWith(e)
+				}
+				return c.printEqual(keys[0] == keys[1], keys)
 			}
 		}
-		jsonLine(c.stdout, v)
-		return
-	}
-	var b strings.Builder
-	b.WriteString("nid=" + u.NID() + "\tnss=" + u.NSS())
-	for _, p := range []struct {
-		name string
-		v    *string
-	}{{"r", r}, {"q", q}, {"f", f}} {
-		if p.v != nil {
-			b.WriteString("\t" + p.name + "=" + *p.v)
+		return c.cmd.usage(c.stderr, err.Error())
+	},
+}
+
+var urnEncodeCommand = &command{
+	name:     "urn encode",
+	summary:  "turn native identifiers into URNs",
+	synopsis: "--nid NID [--json] [-f FILE]... [INPUT...]",
+	traits:   inputs | jsonOut,
+	flags: []flagSpec{{long: "nid", arg: "NID", help: "(required) the namespace identifier of the URNs to build",
+		example: "uri urn encode --nid example 'a b/ü'"}},
+	about: `Turn each input, a native identifier, into the URN "urn:" NID ":" NSS,
+percent-encoding what the NSS cannot hold (RFC 8141 section 2.2). The
+input must be valid UTF-8.
+`,
+	output: `Output: the URN, one line per input; JSON {"input", "result"}.
+`,
+	start: func(c *call) (each, error) {
+		nid := c.str("nid", "")
+		if nid == "" {
+			return nil, usagef("flag --nid is required")
 		}
-	}
-	b.WriteString("\tnid_class=" + class)
-	for _, d := range dirs {
-		b.WriteString("\tdirective=" + d.Keyword + "=" + d.Value)
-		if d.Ignored {
-			b.WriteString(" (ignored: repeated)")
+		if _, err := urn.Parse("urn:" + nid + ":x"); err != nil {
+			return nil, usagef("flag --nid: invalid NID %q", nid)
 		}
-	}
-	fmt.Fprintln(c.stdout, b.String())
-}
-
-func (c *urnCmd) check(s string) {
-	u, ok := c.parseInput(s)
-	if !ok {
-		return
-	}
-	if c.nsRules {
-		if err := u.ValidateNamespace(); err != nil {
-			c.failed = true
-			off := len(u.Scheme()) + 1 + len(u.NID()) + 1 // the NSS
-			if c.json {
-				jsonLine(c.stdout, struct {
-					Input  string `json:"input"`
-					Error  string `json:"error"`
-					Offset int    `json:"offset"`
-				}{s, err.Error(), off})
-			} else {
-				fmt.Fprintf(c.stdout, "error: %d: %s\n", off, err)
-			}
-			return
-		}
-	}
-	var warnings []string
-	warnings = append(warnings, u.Warnings()...)
-	if c.json {
-		jsonLine(c.stdout, struct {
-			Input    string   `json:"input"`
-			OK       bool     `json:"ok"`
-			Warnings []string `json:"warnings,omitempty"`
-		}{s, true, warnings})
-		return
-	}
-	line := "ok"
-	for _, w := range warnings {
-		line += "\twarning: " + w
-	}
-	fmt.Fprintln(c.stdout, line)
-}
-
-func (c *urnCmd) normalize(s string) {
-	u, ok := c.parseInput(s)
-	if !ok {
-		return
-	}
-	n := u.Normalize().String()
-	if c.json {
-		jsonLine(c.stdout, struct {
-			Input      string `json:"input"`
-			Normalized string `json:"normalized"`
-		}{s, n})
-		return
-	}
-	fmt.Fprintln(c.stdout, n)
-}
-
-func (c *urnCmd) key(s string) {
-	u, ok := c.parseInput(s)
-	if !ok {
-		return
-	}
-	k := u.KeyWith(c.equiv)
-	if c.json {
-		jsonLine(c.stdout, struct {
-			Input string `json:"input"`
-			Key   string `json:"key"`
-		}{s, k})
-		return
-	}
-	fmt.Fprintln(c.stdout, k)
-}
-
-func (c *urnCmd) encode(s string) {
-	u, err := urn.FromNative(c.nid, s)
-	if err != nil {
-		c.fail(s, err)
-		return
-	}
-	if c.json {
-		jsonLine(c.stdout, struct {
-			Input string `json:"input"`
-			URN   string `json:"urn"`
-		}{s, u.String()})
-		return
-	}
-	fmt.Fprintln(c.stdout, u.String())
-}
-
-func (c *urnCmd) show(s string) {
-	u, ok := c.parseInput(s)
-	if !ok {
-		return
-	}
-	d := u.Display()
-	if c.json {
-		jsonLine(c.stdout, struct {
-			Input       string   `json:"input"`
-			Display     string   `json:"display"`
-			Scripts     []string `json:"scripts"`
-			MixedScript bool     `json:"mixed_script"`
-			Warnings    []string `json:"warnings"`
-		}{s, d.Text, d.Scripts, d.MixedScript, d.Warnings})
-		return
-	}
-	line := d.Text
-	for _, w := range d.Warnings {
-		line += "\twarning: " + w
-	}
-	fmt.Fprintln(c.stdout, line)
-}
-
-// equal compares exactly two URNs: exit 0 when equivalent, 1 when not, 2
-// when either is invalid or the arguments are wrong.
-func (c *urnCmd) equal(args []string) int {
-	if len(args) != 2 {
-		return usageError(c.stderr, "uri urn equal", "want exactly two URNs, got "+strconv.Itoa(len(args)), "urn")
-	}
-	a, errA := urn.ParseDialect(args[0], c.dialect)
-	b, errB := urn.ParseDialect(args[1], c.dialect)
-	if errA != nil || errB != nil {
-		for i, err := range []error{errA, errB} {
+		return func(in string) error {
+			u, err := urn.FromNative(nid, in)
 			if err != nil {
-				c.fail(args[i], err)
+				return err
 			}
-		}
-		return 2
-	}
-	eq := a.EqualWith(b, c.equiv)
-	if c.json {
-		jsonLine(c.stdout, struct {
-			A     string `json:"a"`
-			B     string `json:"b"`
-			Equal bool   `json:"equal"`
-			KeyA  string `json:"key_a"`
-			KeyB  string `json:"key_b"`
-		}{args[0], args[1], eq, a.KeyWith(c.equiv), b.KeyWith(c.equiv)})
-	} else if eq {
-		fmt.Fprintln(c.stdout, "equal")
-	} else {
-		fmt.Fprintln(c.stdout, "not equal")
-	}
-	if eq {
-		return 0
-	}
-	return 1
+			c.out.result(u.String())
+			return nil
+		}, nil
+	},
+}
+
+var urnShowCommand = &command{
+	name:     "urn show",
+	summary:  "print the display form of each URN, flagging look-alikes",
+	synopsis: "[--dialect D] [--json] [-f FILE]... [INPUT...]",
+	traits:   inputs | jsonOut,
+	flags:    []flagSpec{flagDialect},
+	about: `Print each URN for people: percent-encoded UTF-8 decoded where that
+cannot change its meaning, and a warning where letters of several scripts
+mix, as in the look-alike example of RFC 8141 section 3.2.
+`,
+	output: `Plain output: the display form, then "<TAB>warning: W" for each warning.
+JSON: {"input", "result", "scripts", "mixed_script", "warnings"}.
+`,
+	start: func(c *call) (each, error) {
+		return urnEach(c, func(u urn.URN) error {
+			d := u.Display()
+			w := c.out
+			if w.json {
+				w.begin()
+				w.str("result", d.Text)
+				w.strs("scripts", d.Scripts)
+				w.boolean("mixed_script", d.MixedScript)
+				w.strs("warnings", d.Warnings)
+				w.end()
+				return nil
+			}
+			w.b = append(w.b, d.Text...)
+			for _, x := range d.Warnings {
+				w.b = append(w.b, "\twarning: "...)
+				w.b = append(w.b, x...)
+			}
+			w.b = append(w.b, '\n')
+			return nil
+		})
+	},
 }

@@ -56,8 +56,8 @@ const (
 	URNNSS2141
 )
 
-// Table maps every byte to its classes. Bytes 0x80-0xFF belong to none.
-var Table = func() (t [256]Class) {
+// table maps every byte to its classes. Bytes 0x80-0xFF belong to none.
+var table = func() (t [256]Class) {
 	set := func(c Class, s string) {
 		for i := 0; i < len(s); i++ {
 			t[s[i]] |= c
@@ -93,7 +93,7 @@ var Table = func() (t [256]Class) {
 }()
 
 // Is reports whether b belongs to any class in c.
-func Is(b byte, c Class) bool { return Table[b]&c != 0 }
+func Is(b byte, c Class) bool { return table[b]&c != 0 }
 
 // Unhex returns the value of the hexadecimal digit b, or -1.
 func Unhex(b byte) int {

@@ -1,0 +1,426 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urikit/urikit/scheme"
+	"github.com/urikit/urikit/uri"
+)
+
+// The one framework every subcommand runs on: its flags are declared as
+// flagSpecs and parsed anywhere among the arguments; its inputs are read
+// by one loop (arguments, then --file, else standard input); its output
+// is written by one writer (plain lines or JSON Lines); failures print
+// one error line; help is generated from the declarations; exit status
+// is 0, 1 (an input failed) or 2 (usage, reading or writing).
+
+// A command is a subcommand, "parse" or "urn parse".
+type command struct {
+	name     string // as typed after "uri"
+	summary  string // one line for "uri help"
+	synopsis string // what follows "uri NAME" in the usage line
+	about    string // what it does, for its help
+	output   string // what it prints, for its help
+	exit     string // its exit status, when not the usual
+	traits   trait
+	flags    []flagSpec
+	// params names the arguments taken before the inputs (TEMPLATE),
+	// or all of them when the command has no inputs (equal A B).
+	params []string
+	// start checks the flags and parameters and returns the function
+	// that handles one input. An error from start is a usage error.
+	start func(c *call) (each, error)
+	// whole runs a command without inputs (equal) and returns the exit
+	// status.
+	whole func(c *call) int
+}
+
+// each handles one input: it writes the input's output with the call's
+// writer and returns nil, or returns the input's error (the framework
+// writes the error line).
+type each func(in string) error
+
+// trait selects the flags a command shares with others.
+type trait uint8
+
+const (
+	inputs    trait = 1 << iota // reads inputs: -f/--file, standard input
+	jsonOut                     // --json
+	grammar                     // --rfc, --zone-id
+	failsOnly                   // prints failures only (check): the error line starts with the input
+)
+
+// flagSpec declares a flag.
+type flagSpec struct {
+	long    string // name without "--"
+	short   byte   // one-letter name, or 0
+	arg     string // the value's name in help; "" for a boolean flag
+	repeat  bool   // may be given several times
+	help    string // what it does (may span lines)
+	example string // one command line using it
+}
+
+// The flags shared through traits.
+var (
+	flagJSON = flagSpec{long: "json", help: "print one JSON object per input (JSON Lines)"}
+	flagFile = flagSpec{long: "file", short: 'f', arg: "FILE", repeat: true,
+		help: "read inputs from FILE, one per line (\"-\" is standard input);\nmay be repeated; arguments come first"}
+	flagRFC = flagSpec{long: "rfc", arg: "3986|2396",
+		help: "the grammar: RFC 3986 Appendix A (the default), or the\n1998 draft that became RFC 2396"}
+	flagZone = flagSpec{long: "zone-id",
+		help: "accept an IPv6 zone identifier (\"[fe80::1%25en0]\", RFC 6874)"}
+)
+
+// allFlags returns the command's flags, shared ones included, in the
+// order its help lists them.
+func (cmd *command) allFlags() []flagSpec {
+	var fs []flagSpec
+	for _, f := range cmd.flags {
+		if !strings.HasPrefix(f.example, "uri "+cmd.name+" ") {
+			v := ""
+			if f.arg != "" {
+				v = " " + exampleValue(f.arg)
+			}
+			f.example = cmd.exampleFor("--" + f.long + v)
+		}
+		fs = append(fs, f)
+	}
+	if cmd.traits&jsonOut != 0 {
+		fs = append(fs, withExample(flagJSON, cmd.exampleFor("--json")))
+	}
+	if cmd.traits&grammar != 0 {
+		fs = append(fs, withExample(flagRFC, cmd.exampleFor("--rfc 2396")), withExample(flagZone, cmd.exampleFor("--zone-id")))
+	}
+	if cmd.traits&inputs != 0 {
+		fs = append(fs, withExample(flagFile, "uri "+cmd.name+" "+cmd.fixedArgs()+"-f urls.txt"))
+	}
+	return fs
+}
+
+func withExample(f flagSpec, ex string) flagSpec { f.example = ex; return f }
+
+// fixedArgs returns the example values of the flags and parameters the
+// command needs, for the examples of the shared flags.
+func (cmd *command) fixedArgs() string {
+	s := ""
+	for _, f := range cmd.flags {
+		if strings.HasPrefix(f.help, "(required)") {
+			s += "--" + f.long + " " + exampleValue(f.arg) + " "
+		}
+	}
+	for _, p := range cmd.params {
+		s += exampleValue(p) + " "
+	}
+	return s
+}
+
+// exampleFor returns an example command line using the shared flag f.
+func (cmd *command) exampleFor(f string) string {
+	in := "'http://a/b?c#d'"
+	if strings.HasPrefix(cmd.name, "urn") {
+		in = "'urn:example:a123,z456'"
+	}
+	if cmd.traits&inputs == 0 {
+		in = ""
+	}
+	return strings.TrimSpace("uri " + cmd.name + " " + f + " " + cmd.fixedArgs() + in)
+}
+
+// exampleValue is a value for a flag argument or parameter in examples.
+func exampleValue(name string) string {
+	switch name {
+	case "BASE":
+		return "http://a/b/c/d"
+	case "A":
+		return "HTTP://a:80/"
+	case "B":
+		return "http://a/"
+	case "TEMPLATE":
+		return "'{host}'"
+	case "NID":
+		return "isbn"
+	case "D":
+		return "draft2015"
+	}
+	return strings.ToLower(name)
+}
+
+// call is one run of a command: its parsed flags and parameters, and
+// what they select.
+type call struct {
+	cmd    *command
+	vals   map[string][]string // flag values by long name ("true" for a boolean)
+	params []string
+	args   []string // the inputs given as arguments
+	files  []string
+	json   bool
+	opts   uri.Options
+	reg    uri.Registry
+	out    *writer
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// has reports whether the flag was given.
+func (c *call) has(long string) bool { return len(c.vals[long]) > 0 }
+
+// str returns the flag's last value, or def.
+func (c *call) str(long, def string) string {
+	if v := c.vals[long]; len(v) > 0 {
+		return v[len(v)-1]
+	}
+	return def
+}
+
+// usageError is the error of a command line that cannot run.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, a ...any) error { return &usageError{fmt.Sprintf(format, a...)} }
+
+// parseArgs parses the arguments that follow the command's name: flags
+// anywhere, "--" ending them, and the rest as parameters and inputs.
+func (cmd *command) parseArgs(args []string) (c *call, help bool, err error) {
+	c = &call{cmd: cmd, vals: map[string][]string{}}
+	specs := cmd.allFlags()
+	var pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			pos = append(pos, args[i+1:]...)
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			pos = append(pos, a)
+			continue
+		}
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if name == "h" || name == "help" {
+			return nil, true, nil
+		}
+		f := lookupFlag(specs, name, a)
+		if f == nil {
+			return nil, false, usagef("unknown flag %s", displayFlag(a, name))
+		}
+		shown := "--" + f.long
+		if f.arg == "" {
+			if hasVal {
+				switch val {
+				case "true":
+				case "false":
+					delete(c.vals, f.long)
+					continue
+				default:
+					return nil, false, usagef("flag %s takes no value", shown)
+				}
+			}
+			c.vals[f.long] = []string{"true"}
+			continue
+		}
+		if !hasVal {
+			if i+1 >= len(args) {
+				return nil, false, usagef("flag %s needs a value (%s)", shown, f.arg)
+			}
+			i++
+			val = args[i]
+		}
+		if len(c.vals[f.long]) > 0 && !f.repeat {
+			return nil, false, usagef("flag %s given twice", shown)
+		}
+		c.vals[f.long] = append(c.vals[f.long], val)
+	}
+	c.json = c.has("json")
+	if cmd.traits&grammar != 0 {
+		switch strings.TrimPrefix(strings.ToLower(c.str("rfc", "3986")), "rfc") {
+		case "3986":
+		case "2396":
+			c.opts.Grammar = uri.RFC2396
+		default:
+			return nil, false, usagef("flag --rfc: want 3986 or 2396, not %q", c.str("rfc", ""))
+		}
+		c.opts.AllowZoneID = c.has("zone-id")
+		if c.opts.AllowZoneID && c.opts.Grammar == uri.RFC2396 {
+			return nil, false, usagef("flag --zone-id: the RFC 2396 grammar has no IP literals")
+		}
+	}
+	if cmd.whole != nil {
+		if len(pos) != len(cmd.params) {
+			return nil, false, usagef("want %d arguments (%s), have %d", len(cmd.params), strings.Join(cmd.params, " "), len(pos))
+		}
+		c.params = pos
+		return c, false, nil
+	}
+	if len(pos) < len(cmd.params) {
+		return nil, false, usagef("missing %s", cmd.params[len(pos)])
+	}
+	c.params, c.args = pos[:len(cmd.params)], pos[len(cmd.params):]
+	c.files = c.vals["file"]
+	return c, false, nil
+}
+
+// lookupFlag returns the spec that name (as written in arg) selects: a
+// long name after "-" or "--", or a one-letter name after "-".
+func lookupFlag(specs []flagSpec, name, arg string) *flagSpec {
+	for i := range specs {
+		f := &specs[i]
+		if f.long == name || (f.short != 0 && len(name) == 1 && name[0] == f.short && !strings.HasPrefix(arg, "--")) {
+			return f
+		}
+	}
+	return nil
+}
+
+// displayFlag writes an unknown flag the way help writes flags.
+func displayFlag(arg, name string) string {
+	if len(name) == 1 && !strings.HasPrefix(arg, "--") {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// registry is every scheme rule of the module: the command asks the
+// library, and holds no scheme logic itself.
+var registry = scheme.Registry()
+
+// parseURI parses in with the call's grammar and checks it against the
+// rules of its scheme (a "urn:" URI must be a URN of RFC 8141).
+func (c *call) parseURI(in string) (uri.URI, error) {
+	u, err := uri.ParseWith(in, c.opts)
+	if err != nil {
+		return u, err
+	}
+	return u, c.reg.Check(u)
+}
+
+// exec runs the command with the arguments after its name and returns
+// the exit status.
+func (cmd *command) exec(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	c, help, err := cmd.parseArgs(args)
+	if help {
+		io.WriteString(stdout, cmd.help())
+		return 0
+	}
+	if err != nil {
+		return cmd.usage(stderr, err.Error())
+	}
+	c.stdin, c.stdout, c.stderr = stdin, stdout, stderr
+	c.reg = registry
+	if cmd.whole != nil {
+		return cmd.whole(c)
+	}
+	fn, err := cmd.start(c)
+	if err != nil {
+		var ue *usageError
+		if errors.As(err, &ue) {
+			return cmd.usage(stderr, ue.msg)
+		}
+		fmt.Fprintf(stderr, "uri %s: %v\n", cmd.name, err)
+		return 2
+	}
+	return c.loop(fn)
+}
+
+// usage reports a usage error of the command and returns 2.
+func (cmd *command) usage(stderr io.Writer, msg string) int {
+	fmt.Fprintf(stderr, "uri %s: %s\nRun 'uri help %s' for usage.\n", cmd.name, msg, cmd.name)
+	return 2
+}
+
+// loop reads every input, hands it to fn, and writes its output or its
+// error line. It returns 0 when every input succeeded, 1 when any
+// failed, and 2 when reading an input or writing the output failed.
+func (c *call) loop(fn each) int {
+	w := newWriter(c.stdout, c.json)
+	c.out = w
+	failsOnly := c.cmd.traits&failsOnly != 0
+	failed := false
+	readErr := eachInput(c.args, c.files, c.stdin, func(in string) bool {
+		w.in = in
+		if err := fn(in); err != nil {
+			failed = true
+			w.failure(in, err, failsOnly)
+		}
+		return w.flushLine()
+	}, w.flush)
+	writeErr := w.close()
+	switch {
+	case writeErr != nil:
+		fmt.Fprintf(c.stderr, "uri %s: writing standard output: %v\n", c.cmd.name, writeErr)
+		return 2
+	case readErr != nil:
+		fmt.Fprintf(c.stderr, "uri %s: %v\n", c.cmd.name, readErr)
+		return 2
+	case failed:
+		return 1
+	}
+	return 0
+}
+
+// help returns the command's help text, made from its declarations.
+func (cmd *command) help() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Usage: uri %s %s\n\n", cmd.name, cmd.synopsis)
+	b.WriteString(cmd.about)
+	if cmd.traits&inputs != 0 {
+		b.WriteString(`
+Inputs are the arguments, then the lines of each --file; without either,
+the lines of standard input. Every line is one input, the empty line
+included (the empty string is a valid URI reference); a final "\r" is
+dropped. Memory stays constant whatever the length of the stream.
+`)
+	}
+	b.WriteString("\nFlags (anywhere among the arguments; \"--\" ends them):\n")
+	for _, f := range cmd.allFlags() {
+		name := "--" + f.long
+		if f.short != 0 {
+			name = "-" + string(f.short) + ", " + name
+		}
+		if f.arg != "" {
+			name += " " + f.arg
+		}
+		lines := strings.Split(f.help, "\n")
+		if len(name) > 18 {
+			fmt.Fprintf(&b, "  %s\n", name)
+			name = ""
+		}
+		for i, l := range lines {
+			if i == 0 {
+				fmt.Fprintf(&b, "  %-18s %s\n", name, l)
+			} else {
+				fmt.Fprintf(&b, "  %-18s %s\n", "", l)
+			}
+		}
+		if f.example != "" {
+			fmt.Fprintf(&b, "  %-18s   e.g. %s\n", "", f.example)
+		}
+	}
+	fmt.Fprintf(&b, "  %-18s %s\n", "-h, --help", "print this help")
+	if cmd.output != "" {
+		b.WriteString("\n" + cmd.output)
+	}
+	if cmd.traits&inputs != 0 {
+		errLine := `"error: OFFSET: REASON"`
+		if cmd.traits&failsOnly != 0 {
+			errLine = `"INPUT<TAB>error: OFFSET: REASON"`
+		}
+		fmt.Fprintf(&b, `
+A failed input prints %s (JSON: {"input", "error",
+"offset"}) and processing goes on. OFFSET is the byte offset of the first
+offending byte: the length of the longest prefix of the input that still
+begins some valid string; it is left out (JSON null) when no byte is to
+blame. An input that is not valid UTF-8 also gets "input_hex" in JSON.
+`, errLine)
+	}
+	b.WriteString("\nExit status: ")
+	if cmd.exit != "" {
+		b.WriteString(cmd.exit)
+	} else {
+		b.WriteString("0 when every input succeeded, 1 when any failed, 2 for a usage\nerror or when reading an input or writing the output fails.\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,251 @@
+package main
+
+import (
+	"bufio"
+	"encoding/hex"
+	"errors"
+	"io"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/urikit/urikit/uri"
+	"github.com/urikit/urikit/urn"
+)
+
+// writer writes the output of one run: one line per input (or none,
+// for check), plain or JSON Lines. A command builds the current line
+// with the methods below; the loop hands it to a large buffer once the
+// input is done. Writing stops at the first error, which close reports.
+type writer struct {
+	w     *bufio.Writer
+	json  bool
+	in    string // the current input
+	b     []byte // the current line(s)
+	first bool   // no JSON field written yet in the current object
+	err   error
+}
+
+func newWriter(w io.Writer, json bool) *writer {
+	return &writer{w: bufio.NewWriterSize(w, 256<<10), json: json}
+}
+
+// flushLine moves the current line to the buffer; false means that
+// writing failed and the run should stop.
+func (w *writer) flushLine() bool {
+	if w.err == nil && len(w.b) > 0 {
+		_, w.err = w.w.Write(w.b)
+	}
+	w.b = w.b[:0]
+	return w.err == nil
+}
+
+// flush writes the buffer out (when the input may block).
+func (w *writer) flush() {
+	if w.err == nil {
+		w.err = w.w.Flush()
+	}
+}
+
+// close flushes and returns the first write error.
+func (w *writer) close() error {
+	w.flush()
+	return w.err
+}
+
+// line appends a plain output line.
+func (w *writer) line(s string) {
+	w.b = append(w.b, s...)
+	w.b = append(w.b, '\n')
+}
+
+// result writes the one result of an input: plain, the string; JSON,
+// {"input", "result"}.
+func (w *writer) result(s string) {
+	if !w.json {
+		w.line(s)
+		return
+	}
+	w.begin()
+	w.str("result", s)
+	w.end()
+}
+
+// begin starts the JSON object of the current input: {"input": ...,
+// with "input_hex" when the input is not valid UTF-8 (JSON would show
+// U+FFFD in its place, and the line could not be matched back).
+func (w *writer) begin() {
+	w.b = append(w.b, '{')
+	w.first = true
+	w.str("input", w.in)
+	if !utf8.ValidString(w.in) {
+		w.str("input_hex", hex.EncodeToString([]byte(w.in)))
+	}
+}
+
+// end closes the JSON object and its line.
+func (w *writer) end() { w.b = append(w.b, '}', '\n') }
+
+// key appends `"name":` with its comma.
+func (w *writer) key(name string) {
+	if !w.first {
+		w.b = append(w.b, ',')
+	}
+	w.first = false
+	w.b = append(w.b, '"')
+	w.b = append(w.b, name...)
+	w.b = append(w.b, '"', ':')
+}
+
+// str appends a string field.
+func (w *writer) str(name, s string) {
+	w.key(name)
+	w.b = appendJSONString(w.b, s)
+}
+
+// opt appends a string field, or null when it is undefined.
+func (w *writer) opt(name, s string, defined bool) {
+	w.key(name)
+	if !defined {
+		w.b = append(w.b, "null"...)
+		return
+	}
+	w.b = appendJSONString(w.b, s)
+}
+
+// num appends an integer field, or null when n is negative.
+func (w *writer) num(name string, n int) {
+	w.key(name)
+	if n < 0 {
+		w.b = append(w.b, "null"...)
+		return
+	}
+	w.b = strconv.AppendInt(w.b, int64(n), 10)
+}
+
+// boolean appends a boolean field.
+func (w *writer) boolean(name string, v bool) {
+	w.key(name)
+	w.b = strconv.AppendBool(w.b, v)
+}
+
+// strs appends an array of strings, [] when empty.
+func (w *writer) strs(name string, ss []string) {
+	w.key(name)
+	w.b = append(w.b, '[')
+	for i, s := range ss {
+		if i > 0 {
+			w.b = append(w.b, ',')
+		}
+		w.b = appendJSONString(w.b, s)
+	}
+	w.b = append(w.b, ']')
+}
+
+// raw appends a field whose value is already JSON.
+func (w *writer) raw(name string, v []byte) {
+	w.key(name)
+	w.b = append(w.b, v...)
+}
+
+// failure writes the line of a failed input: plain "error: OFFSET:
+// REASON" ("INPUT<TAB>error: ..." when withInput), or JSON {"input",
+// "error", "offset"}. Whatever the command had begun writing for the
+// input is dropped.
+func (w *writer) failure(in string, err error, withInput bool) {
+	off, reason := describe(in, err)
+	w.b = w.b[:0]
+	if w.json {
+		w.begin()
+		w.str("error", reason)
+		w.num("offset", off)
+		w.end()
+		return
+	}
+	if withInput {
+		w.b = append(w.b, in...)
+		w.b = append(w.b, '\t')
+	}
+	w.b = append(w.b, "error: "...)
+	if off >= 0 {
+		w.b = strconv.AppendInt(w.b, int64(off), 10)
+		w.b = append(w.b, ':', ' ')
+	}
+	w.b = append(w.b, reason...)
+	w.b = append(w.b, '\n')
+}
+
+// describe returns the byte offset in the input in and the reason of a
+// failure, the offset given once: "invalid character '{' in path". The
+// offset is -1 when no byte of in is to blame (the error is about a
+// base, or about no byte).
+func describe(in string, err error) (offset int, reason string) {
+	var pe *uri.ParseError // urn.ParseError is the same type
+	if errors.As(err, &pe) {
+		if pe.Input != in {
+			return -1, pe.Detail() + " of " + strconv.Quote(pe.Input)
+		}
+		return pe.Offset, pe.Detail()
+	}
+	var ne *urn.NamespaceError
+	if errors.As(err, &ne) {
+		return ne.Offset, ne.Error()
+	}
+	return -1, err.Error()
+}
+
+// appendJSONString appends s to b as a JSON string, as encoding/json
+// does with SetEscapeHTML(false): control characters, '"' and '\\' are
+// escaped, invalid UTF-8 becomes U+FFFD, and U+2028 and U+2029 are
+// escaped so that the output is also valid JavaScript.
+func appendJSONString(b []byte, s string) []byte {
+	const hexDigits = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&15])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i++
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&15])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}

@@ -1,0 +1,91 @@
+package uri
+
+import (
+	"strings"
+
+	"github.com/urikit/urikit/internal/chars"
+)
+
+// DefaultRegistry returns the rules of the schemes this package knows,
+// the ones Normalize, Equal, Key and DefaultPort apply: default ports
+// and the "/" of an empty http path (RFC 3986 6.2.3), and the
+// equivalence of URNs (RFC 8141 section 3). Packages urn and scheme
+// return registries that add validation and typed views to the same
+// rules (urn.Scheme, scheme.Registry).
+//
+// The registry is an immutable value; With makes a changed copy.
+func DefaultRegistry() Registry { return defaultRegistry }
+
+var defaultRegistry = MustRegistry(NewRegistry(standardSchemes()...))
+
+// standardSchemes lists what this package knows of each scheme. Default
+// ports: the scheme's RFC where it names one, else the IANA Service Name
+// and Transport Protocol Port Number Registry. (The 1994 URL draft in
+// the seeds names ftp, gopher, http, nntp, telnet, wais and prospero,
+// but the copy we have does not carry the numbers; RFC 1738, its
+// published form, does.)
+func standardSchemes() []Scheme {
+	return []Scheme{
+		{Name: "http", DefaultPort: 80, EmptyPathIsRoot: true},   // RFC 9110 4.2.1, 4.2.3 (and RFC 1738 3.3)
+		{Name: "https", DefaultPort: 443, EmptyPathIsRoot: true}, // RFC 9110 4.2.2, 4.2.3
+		{Name: "ws", DefaultPort: 80, EmptyPathIsRoot: true},     // RFC 6455 3: resource-name is "/" for an empty path
+		{Name: "wss", DefaultPort: 443, EmptyPathIsRoot: true},   // RFC 6455 3
+		{Name: "coap", DefaultPort: 5683, EmptyPathIsRoot: true}, // RFC 7252 6.1, 6.3
+		{Name: "coaps", DefaultPort: 5684, EmptyPathIsRoot: true},
+		{Name: "ftp", DefaultPort: 21},                                    // RFC 1738 3.2
+		{Name: "gopher", DefaultPort: 70},                                 // RFC 4266 2.1 (RFC 1738 3.4)
+		{Name: "telnet", DefaultPort: 23},                                 // RFC 4248 2 (RFC 1738 3.8)
+		{Name: "nntp", DefaultPort: 119},                                  // RFC 5538 2.2 (RFC 1738 3.7)
+		{Name: "news", DefaultPort: 119},                                  // RFC 5538 2.1
+		{Name: "snews", DefaultPort: 563},                                 // RFC 5538 2.1 (historic, IANA "nntps")
+		{Name: "wais", DefaultPort: 210},                                  // RFC 4156 2 (RFC 1738 3.9)
+		{Name: "prospero", DefaultPort: 1525},                             // RFC 4157 2 (RFC 1738 3.11)
+		{Name: "tn3270", DefaultPort: 23},                                 // RFC 6270 2
+		{Name: "rlogin", DefaultPort: 513},                                // IANA port registry, service "login"
+		{Name: "rtsp", DefaultPort: 554},                                  // RFC 7826 19.2 (RFC 2326 3.2)
+		{Name: "rtsps", DefaultPort: 322},                                 // RFC 7826 19.2
+		{Name: "ldap", DefaultPort: 389},                                  // RFC 4516 2
+		{Name: "ldaps", DefaultPort: 636},                                 // IANA port registry, service "ldaps"
+		{Name: "imap", DefaultPort: 143},                                  // RFC 5092 3
+		{Name: "pop", DefaultPort: 110},                                   // RFC 2384 3
+		{Name: "sip", DefaultPort: 5060},                                  // RFC 3261 19.1.2
+		{Name: "sips", DefaultPort: 5061},                                 // RFC 3261 19.1.2
+		{Name: "ipp", DefaultPort: 631},                                   // RFC 3510 4
+		{Name: "ipps", DefaultPort: 631},                                  // RFC 7472 4.2
+		{Name: "nfs", DefaultPort: 2049},                                  // RFC 2224 2
+		{Name: "rsync", DefaultPort: 873},                                 // RFC 5781 2
+		{Name: "vnc", DefaultPort: 5900},                                  // RFC 7869 2
+		{Name: "dns", DefaultPort: 53},                                    // RFC 4501 2
+		{Name: "urn", Opaque: true, Normalize: normalizeURN, Key: keyURN}, // RFC 8141 section 3
+	}
+}
+
+// DefaultPort returns the default port of scheme, compared without
+// regard to case, in the DefaultRegistry.
+func DefaultPort(scheme string) (int, bool) { return defaultRegistry.DefaultPort(scheme) }
+
+// normalizeURN is the URN case rule of RFC 8141 section 3.1 on a URI
+// whose scheme and percent-encoding case are already normal: the NID
+// (the path up to its first ":") in lowercase. Nothing is decoded: "the
+// NSS... percent-encoded characters MUST NOT be decoded" for equivalence.
+func normalizeURN(v URI) URI {
+	p := v.Path()
+	nid, _, _ := strings.Cut(p, ":")
+	for i := 0; i < len(nid); i++ {
+		if c := nid[i]; 'A' <= c && c <= 'Z' {
+			b := []byte(v.s)
+			for j := int(v.pathStart) + i; j < int(v.pathStart)+len(nid); j++ {
+				b[j] = chars.Lower(b[j])
+			}
+			v.s = string(b)
+			return v
+		}
+	}
+	return v
+}
+
+// keyURN is the URN equivalence key of RFC 8141 section 3: the
+// assigned-name alone, since "the r-component, q-component, and
+// f-component are not taken into account" (in every dialect, the query
+// and fragment of the URI hold them).
+func keyURN(v URI) string { return v.s[:v.pathEnd] }
