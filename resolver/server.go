@@ -199,6 +199,11 @@ func (s *Server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		s.serveStatic(w, r, path)
 	case path == "/admin" || strings.HasPrefix(path, "/admin/"):
 		label = "admin"
+		if hasQuery && strings.HasPrefix(path, "/admin/records/") {
+			// The query belongs to the URN, which must not have
+			// one: keep it so that the URN is refused, not cut.
+			path += "?" + query
+		}
 		s.serveAdmin(w, r, path)
 	case len(path) > 5 && strings.EqualFold(path[1:5], "urn:"):
 		// The path form "GET /URN": the request target after "/" is

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/urikit/urikit/urn"
@@ -222,6 +223,24 @@ func (d Dialects) Parse(s string) (Name, error) {
 	if err != nil {
 		return Name{}, nameError(s, dia, err)
 	}
+	return newName(s, u)
+}
+
+// newName refuses a percent-encoded NUL, which RFC 8141 admits but RFC
+// 2141 section 2.4 says never to use and the 2012 draft section 2.5.3
+// forbids: a resolver has no use for it, and many programs behind one
+// would cut the name there.
+func newName(s string, u urn.URN) (Name, error) {
+	if u.HasNUL() {
+		off := strings.Index(s, "%00")
+		comp := "NSS"
+		if off >= len(u.AssignedName()) {
+			comp = "components"
+		}
+		return Name{}, &NameError{Input: s, Offset: off, Component: comp, Dialect: u.Dialect().String(),
+			Reason: "percent-encoded NUL octet (%00) at offset " + strconv.Itoa(off) +
+				": RFC 2141 section 2.4 says never to use it, the 2012 draft section 2.5.3 forbids it"}
+	}
 	return Name{u: u, key: u.KeyWith(urn.NamespaceRules)}, nil
 }
 
@@ -235,12 +254,12 @@ func (d Dialects) ParseRequest(s string) (Name, error) {
 	dia := d.dialect(peekNID(s))
 	u, err := parseDialect(s, dia)
 	if err == nil {
-		return Name{u: u, key: u.KeyWith(urn.NamespaceRules)}, nil
+		return newName(s, u)
 	}
 	if dia == urn.RFC8141 {
 		if i := strings.IndexByte(s, '?'); i >= 0 && i+1 < len(s) && s[i+1] != '+' && s[i+1] != '=' {
 			if v, err2 := parseDialect(s, urn.Draft2012); err2 == nil {
-				return Name{u: v, key: v.KeyWith(urn.NamespaceRules)}, nil
+				return newName(s, v)
 			}
 		}
 	}
