@@ -171,13 +171,13 @@ func TestTHTTPServices(t *testing.T) {
 			cases := []struct {
 				operand, want string
 			}{
-				{"urn:isbn:0-395-36341-1&URN:ISBN:0395363411", "true"},     // namespace rules: hyphens (RFC 3187)
-				{"urn:isbn:0-395-36341-1&urn:nbn:de:101-1", "true"},        // registered synonym
-				{"urn:nbn:de:101-1&urn:isbn:0-395-36341-1", "true"},        // the other way round
-				{"urn:cid:foo@huh.org&urn:isbn:0-395-36341-1", "false"},    // unrelated
-				{"urn:example:a&b&urn:example:a&b", "true"},                // "&" inside the NSS, one split only
-				{"urn:example:a%2Fb&urn:example:a%2fb", "true"},            // RFC 8141 3.1: hex digit case
-				{"urn:example:a%2Fb&urn:example:a/b", "false"},             // ... but no decoding
+				{"urn:isbn:0-395-36341-1&URN:ISBN:0395363411", "true"},    // namespace rules: hyphens (RFC 3187)
+				{"urn:isbn:0-395-36341-1&urn:nbn:de:101-1", "true"},       // registered synonym
+				{"urn:nbn:de:101-1&urn:isbn:0-395-36341-1", "true"},       // the other way round
+				{"urn:cid:foo@huh.org&urn:isbn:0-395-36341-1", "false"},   // unrelated
+				{"urn:example:a&b&urn:example:a&b", "true"},               // "&" inside the NSS, one split only
+				{"urn:example:a%2Fb&urn:example:a%2fb", "true"},           // RFC 8141 3.1: hex digit case
+				{"urn:example:a%2Fb&urn:example:a/b", "false"},            // ... but no decoding
 				{"urn:cid:foo@huh.org&urn:cid:foo@huh.org?=q#never", "-"}, // "#" cannot be in a request
 			}
 			for _, c := range cases {
