@@ -36,6 +36,7 @@ type pageData struct {
 	Name           bool
 	Found          bool
 	Canonical      string
+	Registered     string // the URN as its record was registered
 	Key            string
 	Display        string
 	NamespaceRules string
@@ -108,11 +109,6 @@ func (s *Server) lookupForPage(r *http.Request, raw string, d *pageData) int {
 	d.Name = true
 	d.Canonical, d.Key = n.Canonical(), n.Key()
 	d.Display, d.Warnings = n.Display()
-	if n.Dialect() != "rfc8141" || d.Display == "" {
-		d.Display = d.Canonical
-	} else {
-		d.Display = displayAssigned(d.Display)
-	}
 	d.Warnings = append(d.Warnings, n.Warnings()...)
 	d.NamespaceRules = namespaceRules(n.NID())
 	d.Service, _ = n.Service()
@@ -142,6 +138,7 @@ func (s *Server) lookupForPage(r *http.Request, raw string, d *pageData) int {
 		return http.StatusServiceUnavailable
 	default:
 		d.Found = true
+		d.Registered = rec.URN
 		d.URLs = rec.URLs
 		d.Metadata = metadataLines(rec.Metadata)
 	}
@@ -154,14 +151,6 @@ func (s *Server) lookupForPage(r *http.Request, raw string, d *pageData) int {
 		return http.StatusNotFound
 	}
 	return http.StatusOK
-}
-
-// displayAssigned cuts the components off a display form.
-func displayAssigned(s string) string {
-	if i := strings.IndexAny(s, "?#"); i >= 0 {
-		return s[:i]
-	}
-	return s
 }
 
 // metadataLines turns a metadata object into name/value lines, sorted by

@@ -108,10 +108,15 @@ func directiveService(r string) (string, bool) {
 	return v.Service()
 }
 
-// Display returns the form of the URN for people, with a warning for each
-// letter of a second script (RFC 8141 section 4.4).
+// Display returns the canonical assigned-name in the form for people
+// (percent-encoded printable non-ASCII characters decoded), with a
+// warning for each letter of a second script (RFC 8141 section 4.4).
 func (n Name) Display() (text string, warnings []string) {
-	d := n.u.Display()
+	v, err := parseDialect(n.Canonical(), n.u.Dialect())
+	if err != nil { // cannot happen: a canonical assigned-name re-parses
+		return n.Canonical(), nil
+	}
+	d := v.Display()
 	return d.Text, d.Warnings
 }
 
