@@ -165,4 +165,3 @@ func TestLookupPageInBrowser(t *testing.T) {
 		t.Errorf("browser console: %s", p)
 	}
 }
-
