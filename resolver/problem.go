@@ -52,7 +52,6 @@ const (
 	probExists       = "exists"
 	probStore        = "store-unavailable"
 	probBadRequest   = "bad-request"
-	probNotAccept    = "not-acceptable"
 )
 
 var problemTitles = map[string]string{
@@ -70,7 +69,6 @@ var problemTitles = map[string]string{
 	probExists:       "A record for this URN exists already",
 	probStore:        "The record store failed",
 	probBadRequest:   "The request is malformed",
-	probNotAccept:    "No acceptable representation",
 }
 
 func newProblem(kind string, status int, detail string) *Problem {
