@@ -86,7 +86,7 @@ func OpenStore(ctx context.Context, dsn string) (*Store, error) {
 			w.Close()
 			return nil, fmt.Errorf("open %s: %w", abs, err)
 		}
-		r, err := sql.Open("sqlite", base+"&_pragma=query_only(1)")
+		r, err := sql.Open("sqlite", base+"&_pragma=query_only(1)&_pragma=mmap_size(1073741824)")
 		if err != nil {
 			w.Close()
 			return nil, err

@@ -111,7 +111,15 @@ func (s *syncBuffer) String() string {
 // both within bounded time.
 func startServer(t testing.TB, dir string, env []string, args ...string) *server {
 	t.Helper()
-	cmd := exec.Command(binary(t), append([]string{"serve", "--addr", "127.0.0.1:0"}, args...)...)
+	return startServerWith(t, nil, dir, env, args...)
+}
+
+// startServerWith is startServer with the command run through wrapper,
+// as in "taskset -c 0".
+func startServerWith(t testing.TB, wrapper []string, dir string, env []string, args ...string) *server {
+	t.Helper()
+	argv := append(append(wrapper, binary(t), "serve", "--addr", "127.0.0.1:0"), args...)
+	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir
 	cmd.Env = env
 	s := &server{t: t, cmd: cmd, stdout: &syncBuffer{}, stderr: &syncBuffer{}, done: make(chan error, 1)}

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os/signal"
 	"strings"
 	"syscall"
@@ -46,6 +47,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	logFormat := fs.String("log-format", "text", "log format on stderr: text or json")
 	logLevel := fs.String("log-level", "info", "log level: debug, info, warn, error")
 	accessLog := fs.Bool("access-log", false, "log every request (at info)")
+	pprofAddr := fs.String("pprof-addr", "", "serve net/http/pprof on this separate `HOST:PORT` (off by default; keep it on loopback)")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
@@ -109,6 +111,20 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		IdleTimeout:       *idleTO,
 		MaxHeaderBytes:    *maxHeader,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	if *pprofAddr != "" {
+		pl, err := net.Listen("tcp", *pprofAddr)
+		if err != nil {
+			logger.Error("cannot listen for pprof", "addr", *pprofAddr, "err", err)
+			return 1
+		}
+		mux := http.NewServeMux()
+		mux.HandleFunc("/debug/pprof/", pprof.Index)
+		mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+		mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+		go (&http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}).Serve(pl)
+		logger.Info("pprof listening", "addr", pl.Addr().String())
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
