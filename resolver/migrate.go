@@ -123,10 +123,6 @@ func SchemaVersion() int { return migrations[len(migrations)-1].version }
 // lets one of them migrate while the others wait and then find nothing
 // to do. On SQLite the write transaction (BEGIN IMMEDIATE) does the same.
 func (s *Store) migrate(ctx context.Context) error {
-	if _, err := s.w.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`); err != nil {
-		return fmt.Errorf("create schema_migrations: %w", err)
-	}
 	for _, m := range migrations {
 		if err := s.apply(ctx, m); err != nil {
 			return fmt.Errorf("migration %d: %w", m.version, err)
@@ -145,6 +141,12 @@ func (s *Store) apply(ctx context.Context, m migration) error {
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(7208141)`); err != nil {
 			return err
 		}
+	}
+	// Under the lock: PostgreSQL's CREATE TABLE IF NOT EXISTS is not safe
+	// against a concurrent one (TestMigrations found the race).
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`); err != nil {
+		return fmt.Errorf("create schema_migrations: %w", err)
 	}
 	var n int
 	if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM schema_migrations WHERE version = ?`), m.version).Scan(&n); err != nil {
