@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -100,9 +101,11 @@ func TestCrashDuringImport(t *testing.T) {
 			answered <- resp.StatusCode
 		}()
 		writerDone := make(chan struct{})
+		var sent atomic.Int64
 		go func() {
 			defer close(writerDone)
 			for i := 0; i < 1_000_000; i++ {
+				sent.Store(int64(i))
 				line := fmt.Sprintf(`{"urn":"urn:example:half-%d","urls":["https://x.example/half/%d"]}`+"\n", i, i)
 				if _, err := io.WriteString(pw, line); err != nil {
 					return // the server is gone
@@ -119,6 +122,7 @@ func TestCrashDuringImport(t *testing.T) {
 		if c := <-answered; c == 200 {
 			t.Fatal("the interrupted import was acknowledged")
 		}
+		t.Logf("killed with the import's transaction open, %d lines streamed", sent.Load())
 
 		s2 := startServer(t, dir, cleanEnv(), "--db", dsn)
 		st := openTestStore(t, dsn)
