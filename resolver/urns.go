@@ -22,6 +22,9 @@ func parseDialect(s string, d urn.Dialect) (urn.URN, error) { return urn.ParseDi
 type Name struct {
 	u   urn.URN
 	key string
+	// service is the "s" directive of a query that was read apart from
+	// the URN (see ParseRequest); "" when there is none.
+	service string
 }
 
 // Key returns the equivalence key the resolver stores records under:
@@ -87,6 +90,9 @@ func (n Name) FComponent() (string, bool) { return n.u.FComponent() }
 // it with the 2012 draft's directive syntax, the only one published, so a
 // repeated "s" is ignored in both places (2012 draft section 2.3).
 func (n Name) Service() (string, bool) {
+	if n.service != "" {
+		return n.service, true
+	}
 	if s, ok := n.u.Service(); ok {
 		return s, true
 	}
@@ -106,6 +112,12 @@ func directiveService(r string) (string, bool) {
 		return "", false
 	}
 	return v.Service()
+}
+
+// validDirectives reports whether q is a 2012-draft directive list.
+func validDirectives(q string) bool {
+	_, err := parseDialect("urn:example:r?"+q, urn.Draft2012)
+	return err == nil
 }
 
 // Display returns the canonical assigned-name in the form for people
@@ -250,11 +262,13 @@ func newName(s string, u urn.URN) (Name, error) {
 }
 
 // ParseRequest parses the URN of a resolution request. It is Parse, plus
-// one fallback for the path form "GET /urn:...?s=I2Ls": when the
-// namespace is read as RFC 8141 and the query is not an RFC 8141 one
-// (it starts neither "?+" nor "?="), the string is read again as a 2012
-// draft URN, whose query holds directives (2012 draft section 2.3). The
-// error reported is the one of the namespace's own dialect.
+// a fallback for the path form "GET /urn:...?s=I2Ls": when the namespace
+// is read as RFC 8141 and the query is not an RFC 8141 one (it starts
+// neither "?+" nor "?="), the string is read again as a 2012 draft URN,
+// whose query holds directives (2012 draft section 2.3); and when that
+// fails too (an NSS with "/", which the 2012 draft has not), the part
+// before "?" is read as RFC 8141 and the query as directives on their
+// own. The error reported is the one of the namespace's own dialect.
 func (d Dialects) ParseRequest(s string) (Name, error) {
 	dia := d.dialect(peekNID(s))
 	u, err := parseDialect(s, dia)
@@ -265,6 +279,15 @@ func (d Dialects) ParseRequest(s string) (Name, error) {
 		if i := strings.IndexByte(s, '?'); i >= 0 && i+1 < len(s) && s[i+1] != '+' && s[i+1] != '=' {
 			if v, err2 := parseDialect(s, urn.Draft2012); err2 == nil {
 				return newName(s, v)
+			}
+			if v, err2 := parseDialect(s[:i], dia); err2 == nil {
+				if svc, ok := directiveService(s[i+1:]); ok || validDirectives(s[i+1:]) {
+					n, err3 := newName(s[:i], v)
+					if err3 == nil {
+						n.service = svc
+						return n, nil
+					}
+				}
 			}
 		}
 	}

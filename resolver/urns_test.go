@@ -21,8 +21,10 @@ func TestParseRequest(t *testing.T) {
 		{in: "urn:example:a?=lat=1&lon=2", key: "urn:example:a", q: "lat=1&lon=2", hasQ: true, dialect: "rfc8141"}, // q-component
 		{in: "urn:example:a?s=I2L&c=ToC", key: "urn:example:a", service: "I2L", dialect: "draft2012"},              // 2012 2.3.2's example
 		{in: "urn:example:a?s=I2L", key: "urn:example:a", service: "I2L", dialect: "draft2012"},
-		{in: "urn:example:a?x", key: "", dialect: ""}, // neither an RFC 8141 query nor directives
-		{in: "urn:example:a/b?s=I2L", key: "", dialect: ""},
+		{in: "urn:example:a?x", key: "", dialect: ""},                                             // neither an RFC 8141 query nor directives
+		{in: "urn:example:a/b?s=I2L", key: "urn:example:a/b", service: "I2L", dialect: "rfc8141"}, // "/": not 2012, directives apart
+		{in: "urn:example:a/b?s=I2L&s=I2C", key: "urn:example:a/b", dialect: "rfc8141"},           // repeated: ignored
+		{in: "urn:example:a/b?x", key: "", dialect: ""},
 	}
 	for _, c := range cases {
 		n, err := d.ParseRequest(c.in)
