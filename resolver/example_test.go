@@ -184,3 +184,32 @@ func ExampleMetrics_WriteTo() {
 	}
 	// Output: urnresolver_requests_total{service="N2L",code="404"} 1
 }
+
+func ExampleStore_Record() {
+	dir, _ := os.MkdirTemp("", "resolver-example")
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+	st, _ := resolver.OpenStore(ctx, filepath.Join(dir, "urn.db"))
+	defer st.Close()
+	jsonl := `{"urn":"URN:ISBN:0-395-36341-1","urls":["https://a.example/1","https://b.example/1"],"synonyms":["urn:isbn:978-0-395-36341-6"]}`
+	resolver.Import(ctx, st, strings.NewReader(jsonl), resolver.FormatJSONL, resolver.ImportOptions{})
+	// Records are stored under the equivalence key with namespace rules.
+	var d resolver.Dialects
+	n, _ := d.Parse("urn:isbn:0395363411")
+	rec, _ := st.Record(ctx, n.Key())
+	fmt.Println(rec.Key, rec.URN, rec.URLs)
+	first, _ := st.FirstURL(ctx, n.Key())
+	fmt.Println(first)
+	syn, _ := d.Parse("urn:isbn:9780395363416")
+	back, _ := st.Synonyms(ctx, syn.Key())
+	fmt.Println(back)
+	// Output:
+	// urn:isbn:0395363411 urn:isbn:0-395-36341-1 [https://a.example/1 https://b.example/1]
+	// https://a.example/1
+	// [urn:isbn:0-395-36341-1]
+}
+
+func ExampleIsPostgres() {
+	fmt.Println(resolver.IsPostgres("postgres://resolver@db/urn"), resolver.IsPostgres("urnresolver.db"))
+	// Output: true false
+}
