@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/urikit/urikit/resolver"
+)
+
+// defaultDB is the SQLite file used when neither --db nor URNRESOLVER_DB
+// is given, in the working directory, so that "urnresolver serve" works
+// with nothing installed or configured.
+const defaultDB = "urnresolver.db"
+
+// newFlags returns a flag set that reports errors on stderr and does not
+// exit.
+func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("urnresolver "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+// parseFlags applies the environment (URNRESOLVER_<FLAG>) and then the
+// command line, which wins. It returns the exit status to end with, or
+// -1 to go on.
+func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) int {
+	var envErr error
+	fs.VisitAll(func(f *flag.Flag) {
+		env := "URNRESOLVER_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
+		if v, ok := os.LookupEnv(env); ok && envErr == nil {
+			if err := fs.Set(f.Name, v); err != nil {
+				envErr = fmt.Errorf("%s=%q: %v", env, v, err)
+			}
+		}
+	})
+	if envErr != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), envErr)
+		return 2
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	return -1
+}
+
+// openStore opens the database with a bounded wait.
+func openStore(dsn string) (*resolver.Store, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	return resolver.OpenStore(ctx, dsn)
+}
+
+// redactDSN returns the DSN without a password, for logs.
+func redactDSN(dsn string) string {
+	if !resolver.IsPostgres(dsn) {
+		return dsn
+	}
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return "postgres://..."
+	}
+	return u.Redacted()
+}
+
+// listFlag is a repeatable string flag.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+func (l *listFlag) Set(v string) error {
+	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' }) {
+		*l = append(*l, f)
+	}
+	return nil
+}

@@ -1,0 +1,85 @@
+// Command urnresolver is a URN resolution service: the resolution
+// services of RFC 2483 over HTTP as RFC 2169 encodes them
+// ("GET /uri-res/N2L?urn:..."), the path form "GET /urn:..." with the
+// 2012 draft's "s=" directive and RFC 8141's r-component, a lookup page,
+// and an authenticated admin API, on SQLite by default or PostgreSQL.
+//
+//	urnresolver serve  [--addr HOST:PORT] [--db DSN] [flags]
+//	urnresolver import --db DSN FILE
+//	urnresolver token create --namespace NID[:PREFIX] [--db DSN]
+//	urnresolver token list | token revoke ID
+//	urnresolver migrate --db DSN
+//
+// DSN is a file path for SQLite (created if absent) or a postgres:// URL.
+// Every flag can also be given in the environment as URNRESOLVER_ and the
+// flag's name in uppercase with "-" as "_" (URNRESOLVER_DB); a flag on
+// the command line wins. Run "urnresolver help COMMAND" for details.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// A command is a subcommand: its name, a one-line summary, and the
+// function that runs it with the arguments after its name and returns
+// the exit status.
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+func commands() []command {
+	return []command{
+		{"serve", "run the resolver over HTTP", runServe},
+		{"import", "bulk-import records from a .csv or .jsonl file", runImport},
+		{"token", "create, list or revoke admin API tokens", runToken},
+		{"migrate", "bring a database's schema up to date and exit", runMigrate},
+	}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is the whole command. Exit status: 0 on success, 1 on failure (for
+// import: a line was refused), 2 for a usage error.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage())
+		return 2
+	}
+	name := args[0]
+	switch name {
+	case "help", "-h", "-help", "--help":
+		if len(args) > 1 {
+			for _, c := range commands() {
+				if c.name == args[1] {
+					return c.run([]string{"-h"}, stdin, stdout, stderr)
+				}
+			}
+			fmt.Fprintf(stderr, "urnresolver help: unknown command %q\n", args[1])
+			return 2
+		}
+		fmt.Fprint(stdout, usage())
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name == name {
+			return c.run(args[1:], stdin, stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "urnresolver: unknown command %q\n\n%s", name, usage())
+	return 2
+}
+
+func usage() string {
+	s := "usage: urnresolver COMMAND [flags]\n\ncommands:\n"
+	for _, c := range commands() {
+		s += fmt.Sprintf("  %-8s %s\n", c.name, c.summary)
+	}
+	s += "\nRun \"urnresolver help COMMAND\" for a command's flags. Flags can be set in the\nenvironment as URNRESOLVER_<FLAG> (URNRESOLVER_DB, URNRESOLVER_ADDR, ...).\n"
+	return s
+}

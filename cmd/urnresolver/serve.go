@@ -1,0 +1,165 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/pprof"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/urikit/urikit/resolver"
+)
+
+// runServe runs the HTTP server until SIGINT or SIGTERM, then shuts down
+// gracefully: it stops accepting connections, lets requests in flight
+// finish within --shutdown-timeout, and closes the database.
+//
+// Once ready it writes exactly one line on stdout, a log line with the
+// address it listens on (useful with --addr 127.0.0.1:0); all other logs
+// go to stderr.
+func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlags("serve", stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "`HOST:PORT` to listen on (port 0 picks a free one)")
+	dsn := fs.String("db", defaultDB, "database: a SQLite file `path`, or a postgres:// URL")
+	dialects := fs.String("dialects", "", "URN grammar per namespace, as `nbn=draft2012,isbn=rfc8141` (default rfc8141)")
+	defaults := fs.String("default-services", "", "service of GET /URN per namespace, as `nbn=N2Ls` (default N2L)")
+	var schemes listFlag
+	fs.Var(&schemes, "schemes", "location `schemes` allowed (default http,https)")
+	writeRate := fs.Float64("write-rate", 20, "admin requests per second per client IP (negative: no limit)")
+	writeBurst := fs.Int("write-burst", 40, "admin requests a client may make at once")
+	cacheAge := fs.Duration("cache-max-age", 60*time.Second, "Cache-Control max-age of resolution answers")
+	readHeader := fs.Duration("read-header-timeout", 5*time.Second, "time to read a request's headers")
+	readTO := fs.Duration("read-timeout", 30*time.Second, "time to read a whole request (imports get --import-timeout)")
+	writeTO := fs.Duration("write-timeout", 30*time.Second, "time to write a response")
+	idleTO := fs.Duration("idle-timeout", 120*time.Second, "keep-alive idle time")
+	importTO := fs.Duration("import-timeout", 30*time.Minute, "time an import request may take")
+	shutdownTO := fs.Duration("shutdown-timeout", 15*time.Second, "time to finish requests in flight on SIGTERM")
+	maxHeader := fs.Int("max-header-bytes", 16<<10, "request line and headers limit")
+	maxBody := fs.Int64("max-body-bytes", 1<<20, "single-record request body limit")
+	maxImport := fs.Int64("max-import-bytes", 1<<30, "import request body limit")
+	logFormat := fs.String("log-format", "text", "log format on stderr: text or json")
+	logLevel := fs.String("log-level", "info", "log level: debug, info, warn, error")
+	accessLog := fs.Bool("access-log", false, "log every request (at info)")
+	pprofAddr := fs.String("pprof-addr", "", "serve net/http/pprof on this separate `HOST:PORT` (off by default; keep it on loopback)")
+	if code := parseFlags(fs, args, stderr); code >= 0 {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "urnresolver serve: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
+		fmt.Fprintf(stderr, "urnresolver serve: --log-level: %v\n", err)
+		return 2
+	}
+	hopts := &slog.HandlerOptions{Level: level}
+	var logger *slog.Logger
+	switch *logFormat {
+	case "text":
+		logger = slog.New(slog.NewTextHandler(stderr, hopts))
+	case "json":
+		logger = slog.New(slog.NewJSONHandler(stderr, hopts))
+	default:
+		fmt.Fprintf(stderr, "urnresolver serve: --log-format: want text or json, not %q\n", *logFormat)
+		return 2
+	}
+	dia, err := resolver.ParseDialects(*dialects)
+	if err != nil {
+		fmt.Fprintf(stderr, "urnresolver serve: --dialects: %v\n", err)
+		return 2
+	}
+	defs, err := resolver.ParseServiceDefaults(*defaults)
+	if err != nil {
+		fmt.Fprintf(stderr, "urnresolver serve: --default-services: %v\n", err)
+		return 2
+	}
+
+	store, err := openStore(*dsn)
+	if err != nil {
+		logger.Error("cannot open the database", "db", redactDSN(*dsn), "err", err)
+		return 1
+	}
+	defer store.Close()
+	srv, err := resolver.New(resolver.Config{
+		Store: store, Dialects: dia, DefaultServices: defs, Schemes: schemes,
+		Limits:    resolver.Limits{BodyBytes: *maxBody, ImportBytes: *maxImport},
+		WriteRate: *writeRate, WriteBurst: *writeBurst, CacheMaxAge: *cacheAge,
+		ImportTimeout: *importTO, Logger: logger, AccessLog: *accessLog,
+	})
+	if err != nil {
+		logger.Error("cannot start", "err", err)
+		return 1
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		logger.Error("cannot listen", "addr", *addr, "err", err)
+		return 1
+	}
+	hs := &http.Server{
+		Handler:           srv,
+		ReadHeaderTimeout: *readHeader,
+		ReadTimeout:       *readTO,
+		WriteTimeout:      *writeTO,
+		IdleTimeout:       *idleTO,
+		MaxHeaderBytes:    *maxHeader,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	if *pprofAddr != "" {
+		pl, err := net.Listen("tcp", *pprofAddr)
+		if err != nil {
+			logger.Error("cannot listen for pprof", "addr", *pprofAddr, "err", err)
+			return 1
+		}
+		mux := http.NewServeMux()
+		mux.HandleFunc("/debug/pprof/", pprof.Index)
+		mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+		mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+		go (&http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}).Serve(pl)
+		logger.Info("pprof listening", "addr", pl.Addr().String())
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+
+	ready := slog.New(slog.NewTextHandler(stdout, nil))
+	ready.Info("urnresolver ready", "addr", ln.Addr().String(), "store", store.Kind(), "db", redactDSN(*dsn),
+		"dialects", dialectsOrDefault(dia))
+
+	select {
+	case err := <-done:
+		if !errors.Is(err, http.ErrServerClosed) {
+			logger.Error("server failed", "err", err)
+			return 1
+		}
+		return 0
+	case <-ctx.Done():
+	}
+	stop()
+	logger.Info("shutting down", "timeout", *shutdownTO)
+	sctx, cancel := context.WithTimeout(context.Background(), *shutdownTO)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		logger.Warn("shutdown did not finish in time; closing connections", "err", err)
+		hs.Close()
+	}
+	<-done
+	logger.Info("stopped")
+	return 0
+}
+
+func dialectsOrDefault(d resolver.Dialects) string {
+	if s := d.String(); s != "" {
+		return strings.TrimSpace(s) + ",*=rfc8141"
+	}
+	return "*=rfc8141"
+}

@@ -1,0 +1,408 @@
+package resolver
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The admin API. Writes need "Authorization: Bearer <token>" with a token
+// whose scopes cover the URN; reads of records are public, as are all
+// resolution services.
+//
+//	POST   /admin/records           create a record (409 if it exists)
+//	PUT    /admin/records/<URN>     create or replace the record of URN
+//	GET    /admin/records/<URN>     the record, as stored (public)
+//	DELETE /admin/records/<URN>     delete the record
+//	POST   /admin/import            bulk import: text/csv or application/jsonl
+//	GET    /admin/audit?limit=N     the audit entries of the token's scopes
+//
+// Request bodies of single records are JSON (Record). Every write and
+// its audit entry are one transaction.
+func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request, path string) {
+	rest := strings.TrimPrefix(path, "/admin")
+	write := r.Method != http.MethodGet && r.Method != http.MethodHead
+	if write {
+		if ok, wait := s.limiter.allow(clientOf(r)); !ok {
+			secs := int(wait/time.Second) + 1
+			w.Header().Set("Retry-After", strconv.Itoa(secs))
+			writeProblem(w, newProblem(probRateLimited, http.StatusTooManyRequests,
+				fmt.Sprintf("too many writes from %s; retry in %d s", clientOf(r), secs)))
+			return
+		}
+	}
+	switch {
+	case rest == "/records":
+		if r.Method != http.MethodPost {
+			w.Header().Set("Allow", "POST")
+			writeProblem(w, newProblem(probBadMethod, http.StatusMethodNotAllowed, "use POST /admin/records, or PUT /admin/records/<URN>"))
+			return
+		}
+		s.adminCreate(w, r)
+	case strings.HasPrefix(rest, "/records/"):
+		target := rest[len("/records/"):]
+		switch r.Method {
+		case http.MethodGet, http.MethodHead:
+			s.adminGet(w, r, target)
+		case http.MethodPut:
+			s.adminPut(w, r, target)
+		case http.MethodDelete:
+			s.adminDelete(w, r, target)
+		default:
+			w.Header().Set("Allow", "GET, HEAD, PUT, DELETE")
+			writeProblem(w, newProblem(probBadMethod, http.StatusMethodNotAllowed, r.Method+" is not allowed on a record"))
+		}
+	case rest == "/import":
+		if r.Method != http.MethodPost {
+			w.Header().Set("Allow", "POST")
+			writeProblem(w, newProblem(probBadMethod, http.StatusMethodNotAllowed, "use POST /admin/import"))
+			return
+		}
+		s.adminImport(w, r)
+	case rest == "/audit":
+		s.methodsOr(w, r, func() { s.adminAudit(w, r) })
+	default:
+		writeProblem(w, newProblem(probNotFound, http.StatusNotFound, "no such admin resource"))
+	}
+}
+
+// authenticate checks the bearer token (RFC 6750 section 2.1). A missing,
+// malformed, unknown, wrong or revoked token gets 401 with a
+// WWW-Authenticate challenge (RFC 6750 section 3).
+func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (Token, bool) {
+	h := r.Header.Get("Authorization")
+	scheme, cred, _ := strings.Cut(h, " ")
+	if h == "" || !strings.EqualFold(scheme, "Bearer") {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="urnresolver"`)
+		writeProblem(w, newProblem(probUnauthorized, http.StatusUnauthorized, "writes need an Authorization: Bearer token (urnresolver token create)"))
+		return Token{}, false
+	}
+	t, err := s.store.VerifyToken(r.Context(), strings.TrimSpace(cred))
+	if err != nil {
+		if !errors.Is(err, ErrTokenInvalid) && !errors.Is(err, ErrTokenRevoked) {
+			s.storeFailed(w, r, "verify_token", err)
+			return Token{}, false
+		}
+		w.Header().Set("WWW-Authenticate", `Bearer realm="urnresolver", error="invalid_token"`)
+		writeProblem(w, newProblem(probUnauthorized, http.StatusUnauthorized, err.Error()))
+		return Token{}, false
+	}
+	return t, true
+}
+
+func forbidden(t Token, n Name) *Problem {
+	p := newProblem(probForbidden, http.StatusForbidden,
+		fmt.Sprintf("token %s may write %s only, not %s", t.ID, strings.Join(t.ScopeStrings(), ", "), n.Canonical()))
+	p.Field, p.Pointer = "urn", pointerOf("urn")
+	return p
+}
+
+func (s *Server) auditEntry(r *http.Request, t Token, action string) AuditEntry {
+	return AuditEntry{At: time.Now().UTC(), Actor: "token:" + t.ID, Client: clientOf(r), Action: action}
+}
+
+// readRecord reads a JSON record body within the size limit.
+func (s *Server) readRecord(w http.ResponseWriter, r *http.Request) (Record, bool) {
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		mt, _, err := mime.ParseMediaType(ct)
+		if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
+			writeProblem(w, newProblem(probInvalidBody, http.StatusUnsupportedMediaType, "a record is application/json"))
+			return Record{}, false
+		}
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.v.limits.BodyBytes))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			writeProblem(w, newProblem(probTooLarge, http.StatusRequestEntityTooLarge, fmt.Sprintf("body over %d bytes", s.v.limits.BodyBytes)))
+			return Record{}, false
+		}
+		writeProblem(w, newProblem(probInvalidBody, http.StatusBadRequest, "could not read the body"))
+		return Record{}, false
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	var rec Record
+	if err := dec.Decode(&rec); err != nil {
+		p := newProblem(probInvalidBody, http.StatusBadRequest, "not a record: "+jsonReason(err))
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			p.Field, p.Pointer = te.Field, pointerOf(te.Field)
+		} else if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+			f, _ = strconv.Unquote(f)
+			p.Field, p.Pointer = f, pointerOf(f)
+		}
+		writeProblem(w, p)
+		return Record{}, false
+	}
+	if dec.More() {
+		writeProblem(w, newProblem(probInvalidBody, http.StatusBadRequest, "more than one JSON value in the body"))
+		return Record{}, false
+	}
+	return rec, true
+}
+
+func (s *Server) adminCreate(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.authenticate(w, r)
+	if !ok {
+		return
+	}
+	rec, ok := s.readRecord(w, r)
+	if !ok {
+		return
+	}
+	e, fe := s.v.check(rec)
+	if fe != nil {
+		writeProblem(w, fe.problem())
+		return
+	}
+	if !t.Allows(e.name) {
+		writeProblem(w, forbidden(t, e.name))
+		return
+	}
+	a := s.auditEntry(r, t, "create")
+	a.URN, a.Detail = e.urn, auditDetail(e)
+	err := s.store.create(r.Context(), e, a)
+	if errors.Is(err, ErrExists) {
+		p := newProblem(probExists, http.StatusConflict, e.urn+" has a record; PUT /admin/records/"+e.urn+" replaces it")
+		p.Field, p.Pointer = "urn", pointerOf("urn")
+		writeProblem(w, p)
+		return
+	}
+	if err != nil {
+		s.storeFailed(w, r, "create", err)
+		return
+	}
+	s.log.Info("record created", "urn", e.urn, "actor", a.Actor, "client", a.Client)
+	w.Header().Set("Location", "/admin/records/"+e.urn)
+	s.writeStored(w, r, http.StatusCreated, e.key)
+}
+
+func auditDetail(e entry) string {
+	j, _ := json.Marshal(map[string]int{"urls": len(e.urls), "synonyms": len(e.synonyms), "metadata_bytes": len(e.metadata)})
+	return string(j)
+}
+
+// targetName parses the URN of an admin path as an assigned name.
+func (s *Server) targetName(w http.ResponseWriter, target string) (Name, bool) {
+	n, fe := s.v.parseAssigned("urn", target)
+	if fe != nil {
+		p := fe.problem()
+		p.Field, p.Pointer = "path", ""
+		writeProblem(w, p)
+		return Name{}, false
+	}
+	return n, true
+}
+
+func (s *Server) adminPut(w http.ResponseWriter, r *http.Request, target string) {
+	t, ok := s.authenticate(w, r)
+	if !ok {
+		return
+	}
+	n, ok := s.targetName(w, target)
+	if !ok {
+		return
+	}
+	if !t.Allows(n) {
+		writeProblem(w, forbidden(t, n))
+		return
+	}
+	rec, ok := s.readRecord(w, r)
+	if !ok {
+		return
+	}
+	if rec.URN == "" {
+		rec.URN = target
+	}
+	e, fe := s.v.check(rec)
+	if fe != nil {
+		writeProblem(w, fe.problem())
+		return
+	}
+	if e.key != n.Key() {
+		p := newProblem(probInvalidBody, http.StatusBadRequest,
+			fmt.Sprintf("the body's urn %s is not equivalent to the path's %s", e.urn, n.Canonical()))
+		p.Field, p.Pointer = "urn", pointerOf("urn")
+		writeProblem(w, p)
+		return
+	}
+	a := s.auditEntry(r, t, "replace")
+	a.URN, a.Detail = e.urn, auditDetail(e)
+	created, err := s.store.put(r.Context(), e, a)
+	if err != nil {
+		s.storeFailed(w, r, "put", err)
+		return
+	}
+	s.log.Info("record written", "urn", e.urn, "created", created, "actor", a.Actor, "client", a.Client)
+	code := http.StatusOK
+	if created {
+		code = http.StatusCreated
+	}
+	s.writeStored(w, r, code, e.key)
+}
+
+func (s *Server) adminDelete(w http.ResponseWriter, r *http.Request, target string) {
+	t, ok := s.authenticate(w, r)
+	if !ok {
+		return
+	}
+	n, ok := s.targetName(w, target)
+	if !ok {
+		return
+	}
+	if !t.Allows(n) {
+		writeProblem(w, forbidden(t, n))
+		return
+	}
+	a := s.auditEntry(r, t, "delete")
+	a.URN = n.Canonical()
+	err := s.store.remove(r.Context(), n.Key(), a)
+	if errors.Is(err, ErrNotFound) {
+		writeProblem(w, newProblem(probNotFound, http.StatusNotFound, "no record for "+n.Canonical()))
+		return
+	}
+	if err != nil {
+		s.storeFailed(w, r, "delete", err)
+		return
+	}
+	s.log.Info("record deleted", "urn", a.URN, "actor", a.Actor, "client", a.Client)
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) adminGet(w http.ResponseWriter, r *http.Request, target string) {
+	n, ok := s.targetName(w, target)
+	if !ok {
+		return
+	}
+	rec, err := s.store.Record(r.Context(), n.Key())
+	if errors.Is(err, ErrNotFound) {
+		writeProblem(w, newProblem(probNotFound, http.StatusNotFound, "no record for "+n.Canonical()))
+		return
+	}
+	if err != nil {
+		s.storeFailed(w, r, "record", err)
+		return
+	}
+	writeJSON(w, http.StatusOK, storedJSON(rec))
+}
+
+func storedJSON(rec StoredRecord) Record {
+	out := Record{URN: rec.URN, URLs: rec.URLs, Metadata: json.RawMessage(rec.Metadata), Synonyms: rec.Synonyms}
+	if out.URLs == nil {
+		out.URLs = []string{}
+	}
+	return out
+}
+
+// writeStored answers a write with the record as now stored.
+func (s *Server) writeStored(w http.ResponseWriter, r *http.Request, code int, key string) {
+	rec, err := s.store.Record(r.Context(), key)
+	if err != nil {
+		// The write is committed; only the echo failed.
+		w.WriteHeader(code)
+		return
+	}
+	writeJSON(w, code, storedJSON(rec))
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	b, _ := json.Marshal(v)
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	w.Write(append(b, '\n'))
+}
+
+// adminImport runs a bulk import from the request body. Lines the token
+// may not write are refused like invalid ones; the rest are stored in
+// one transaction, answered 200 with the ImportResult (refused lines
+// listed); nothing is stored when the body cannot be read whole.
+func (s *Server) adminImport(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.authenticate(w, r)
+	if !ok {
+		return
+	}
+	f := FormatOfMediaType(r.Header.Get("Content-Type"))
+	if f == FormatUnknown {
+		writeProblem(w, newProblem(probInvalidBody, http.StatusUnsupportedMediaType,
+			"an import is text/csv (header urn,url) or application/jsonl (one record per line)"))
+		return
+	}
+	rc := http.NewResponseController(w)
+	deadline := time.Now().Add(s.importTO)
+	rc.SetReadDeadline(deadline)
+	rc.SetWriteDeadline(deadline)
+	body := http.MaxBytesReader(w, r.Body, s.v.limits.ImportBytes)
+	a := s.auditEntry(r, t, "import")
+	res, err := Import(r.Context(), s.store, body, f, ImportOptions{
+		Dialects: s.v.dialects, Limits: s.v.limits, Schemes: s.v.schemes, Audit: a,
+		Source: "http:" + clientOf(r),
+		Allow: func(n Name) error {
+			if t.Allows(n) {
+				return nil
+			}
+			return fmt.Errorf("token %s may write %s only, not %s", t.ID, strings.Join(t.ScopeStrings(), ", "), n.Canonical())
+		},
+	})
+	if err != nil {
+		var mbe *http.MaxBytesError
+		switch {
+		case errors.As(err, &mbe):
+			writeProblem(w, newProblem(probTooLarge, http.StatusRequestEntityTooLarge, fmt.Sprintf("import body over %d bytes; nothing stored", s.v.limits.ImportBytes)))
+		case errors.Is(err, ErrLineTooLong):
+			writeProblem(w, newProblem(probTooLarge, http.StatusRequestEntityTooLarge, err.Error()+"; nothing stored"))
+		case isFatal(err):
+			s.storeFailed(w, r, "import", err)
+		default:
+			writeProblem(w, newProblem(probInvalidBody, http.StatusBadRequest, err.Error()+"; nothing stored"))
+		}
+		return
+	}
+	s.log.Info("import", "lines", res.Lines, "records", res.Records, "refused", len(res.Refused), "actor", a.Actor, "client", a.Client)
+	writeJSON(w, http.StatusOK, res)
+}
+
+func isFatal(err error) bool {
+	var f *importFatal
+	return errors.As(err, &f)
+}
+
+func (s *Server) adminAudit(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.authenticate(w, r)
+	if !ok {
+		return
+	}
+	limit := 100
+	if v := r.URL.Query().Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 10000 {
+			writeProblem(w, newProblem(probBadRequest, http.StatusBadRequest, "limit is a number from 1 to 10000"))
+			return
+		}
+		limit = n
+	}
+	entries, err := s.store.Audit(r.Context(), limit)
+	if err != nil {
+		s.storeFailed(w, r, "audit", err)
+		return
+	}
+	out := []AuditEntry{}
+	for _, e := range entries {
+		if e.Actor == "token:"+t.ID {
+			out = append(out, e)
+			continue
+		}
+		if n, err := s.v.dialects.Parse(e.URN); err == nil && t.Allows(n) {
+			out = append(out, e)
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+}

@@ -1,0 +1,123 @@
+package resolver
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+)
+
+// ProblemBase is the start of every problem type URI: the problem types
+// are documented in PROBLEMS.md, one heading each, so that a type URI
+// dereferences to its description (RFC 9457 section 3.1.1).
+const ProblemBase = "https://github.com/urikit/urikit/blob/main/resolver/PROBLEMS.md#"
+
+// Problem is an RFC 9457 problem details object. Field, Pointer and the
+// URN error members are extensions (RFC 9457 section 3.2) that name what
+// was wrong; Refused lists the lines of an import that were not stored.
+type Problem struct {
+	Type     string `json:"type"`
+	Title    string `json:"title"`
+	Status   int    `json:"status"`
+	Detail   string `json:"detail,omitempty"`
+	Instance string `json:"instance,omitempty"`
+
+	// Field names the member of the request that is wrong, as in "urn"
+	// or "urls[2]"; Pointer is the same as a JSON Pointer (RFC 6901)
+	// into the request body, as RFC 9457's own example does.
+	Field   string `json:"field,omitempty"`
+	Pointer string `json:"pointer,omitempty"`
+
+	// For an invalid URN: the parser's byte offset, the component and
+	// the dialect it was read with.
+	Offset    *int   `json:"offset,omitempty"`
+	Component string `json:"component,omitempty"`
+	Dialect   string `json:"dialect,omitempty"`
+
+	Refused []LineError `json:"refused,omitempty"`
+}
+
+// The problem types; each is a heading of PROBLEMS.md.
+const (
+	probInvalidURN   = "invalid-urn"
+	probInvalidURL   = "invalid-url"
+	probInvalidBody  = "invalid-body"
+	probTooLarge     = "too-large"
+	probNotFound     = "not-found"
+	probNoLocation   = "no-location"
+	probBadService   = "unsupported-service"
+	probBadMethod    = "method-not-allowed"
+	probUnauthorized = "unauthorized"
+	probForbidden    = "forbidden"
+	probRateLimited  = "rate-limited"
+	probExists       = "exists"
+	probStore        = "store-unavailable"
+	probBadRequest   = "bad-request"
+)
+
+var problemTitles = map[string]string{
+	probInvalidURN:   "The URN is not valid",
+	probInvalidURL:   "A location is not an absolute http or https URI",
+	probInvalidBody:  "The request body is not a valid record",
+	probTooLarge:     "The request is over a size limit",
+	probNotFound:     "No record for this URN",
+	probNoLocation:   "The URN has a record but no location",
+	probBadService:   "The resolution service is not supported",
+	probBadMethod:    "Method not allowed",
+	probUnauthorized: "A valid bearer token is required",
+	probForbidden:    "The token may not write this URN",
+	probRateLimited:  "Too many writes from this client",
+	probExists:       "A record for this URN exists already",
+	probStore:        "The record store failed",
+	probBadRequest:   "The request is malformed",
+}
+
+func newProblem(kind string, status int, detail string) *Problem {
+	return &Problem{Type: ProblemBase + kind, Title: problemTitles[kind], Status: status, Detail: detail}
+}
+
+// invalidURN describes a URN the parser refused; detail holds its offset
+// and reason, as the parser words them.
+func invalidURN(field string, e *NameError) *Problem {
+	p := newProblem(probInvalidURN, http.StatusBadRequest,
+		"invalid URN "+strconv.Quote(e.Input)+": "+e.Reason+" (read as "+e.Dialect+")")
+	off := e.Offset
+	p.Offset, p.Component, p.Dialect = &off, e.Component, e.Dialect
+	p.Field, p.Pointer = field, pointerOf(field)
+	return p
+}
+
+// pointerOf turns "urls[2]" into the JSON Pointer "#/urls/2".
+func pointerOf(field string) string {
+	if field == "" {
+		return ""
+	}
+	out := []byte("#/")
+	for i := 0; i < len(field); i++ {
+		switch c := field[i]; c {
+		case '[', '.':
+			out = append(out, '/')
+		case ']':
+		case '~':
+			out = append(out, '~', '0')
+		case '/':
+			out = append(out, '~', '1')
+		default:
+			out = append(out, c)
+		}
+	}
+	return string(out)
+}
+
+func writeProblem(w http.ResponseWriter, p *Problem) {
+	h := w.Header()
+	h.Set("Content-Type", "application/problem+json")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Del("Location")
+	b, err := json.Marshal(p)
+	if err != nil {
+		b = []byte(`{"type":"about:blank","status":500}`)
+	}
+	w.WriteHeader(p.Status)
+	w.Write(append(b, '\n'))
+}

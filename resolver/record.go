@@ -1,0 +1,235 @@
+package resolver
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+)
+
+// Record is what the resolver knows about one URN, as the admin API and
+// the JSON Lines import write it and N2C reads it:
+//
+//	{"urn": "urn:nbn:no-1234", "urls": ["https://..."],
+//	 "metadata": {"title": "..."}, "synonyms": ["urn:isbn:..."]}
+//
+// URLs keep their order: the first is the one N2L redirects to.
+type Record struct {
+	URN      string          `json:"urn"`
+	URLs     []string        `json:"urls"`
+	Metadata json.RawMessage `json:"metadata,omitempty"`
+	Synonyms []string        `json:"synonyms,omitempty"`
+}
+
+// Limits are the documented size limits of records and requests. A
+// record over any of them is refused whole, with the field named.
+type Limits struct {
+	URNBytes      int   // one URN, as written (default 2,048)
+	URLBytes      int   // one location (default 4,096)
+	URLs          int   // locations per record (default 64)
+	Synonyms      int   // synonyms per record (default 64)
+	MetadataBytes int   // the metadata object, compact JSON (default 16,384)
+	BodyBytes     int64 // a single-record request body (default 1 MiB)
+	ImportBytes   int64 // an import request body (default 1 GiB)
+	LineBytes     int   // one line of an import (default 1 MiB)
+}
+
+// DefaultLimits returns the limits a Server uses when Config leaves them zero.
+func DefaultLimits() Limits {
+	return Limits{
+		URNBytes: 2048, URLBytes: 4096, URLs: 64, Synonyms: 64,
+		MetadataBytes: 16 << 10, BodyBytes: 1 << 20, ImportBytes: 1 << 30, LineBytes: 1 << 20,
+	}
+}
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	if l.URNBytes <= 0 {
+		l.URNBytes = d.URNBytes
+	}
+	if l.URLBytes <= 0 {
+		l.URLBytes = d.URLBytes
+	}
+	if l.URLs <= 0 {
+		l.URLs = d.URLs
+	}
+	if l.Synonyms <= 0 {
+		l.Synonyms = d.Synonyms
+	}
+	if l.MetadataBytes <= 0 {
+		l.MetadataBytes = d.MetadataBytes
+	}
+	if l.BodyBytes <= 0 {
+		l.BodyBytes = d.BodyBytes
+	}
+	if l.ImportBytes <= 0 {
+		l.ImportBytes = d.ImportBytes
+	}
+	if l.LineBytes <= 0 {
+		l.LineBytes = d.LineBytes
+	}
+	return l
+}
+
+// FieldError says which field of a record is wrong and why.
+type FieldError struct {
+	Field  string     // "urn", "urls[1]", "metadata", "synonyms[0]"
+	Reason string     // what is wrong with it
+	Name   *NameError // set when the field is an invalid URN
+	TooBig bool       // set when the field is over a size limit
+}
+
+func (e *FieldError) Error() string { return e.Field + ": " + e.Reason }
+
+// problem turns a FieldError into the problem details of a refused write.
+func (e *FieldError) problem() *Problem {
+	var p *Problem
+	switch {
+	case e.Name != nil:
+		p = invalidURN(e.Field, e.Name)
+	case e.TooBig:
+		p = newProblem(probTooLarge, 413, e.Error())
+	case len(e.Field) >= 4 && e.Field[:4] == "urls":
+		p = newProblem(probInvalidURL, 400, e.Error())
+	default:
+		p = newProblem(probInvalidBody, 400, e.Error())
+	}
+	p.Field, p.Pointer = e.Field, pointerOf(e.Field)
+	return p
+}
+
+// entry is a validated record, ready for the store: every URN parsed and
+// keyed, every location checked.
+type entry struct {
+	name     Name
+	key      string
+	urn      string // canonical assigned-name
+	nid      string
+	urls     []location
+	metadata string // compact JSON object, "{}" when none
+	synonyms []synonym
+}
+
+type location struct{ url, key string }
+
+type synonym struct{ key, urn string }
+
+// validator checks records against the limits and the namespaces' dialects.
+type validator struct {
+	dialects Dialects
+	limits   Limits
+	schemes  []string
+}
+
+// parseAssigned parses a URN that is to be registered: an assigned name,
+// without r-, q- or f-component, whose NSS passes its namespace's syntax.
+func (v *validator) parseAssigned(field, s string) (Name, *FieldError) {
+	if len(s) > v.limits.URNBytes {
+		return Name{}, &FieldError{Field: field, Reason: fmt.Sprintf("URN longer than %d bytes", v.limits.URNBytes), TooBig: true}
+	}
+	if s == "" {
+		return Name{}, &FieldError{Field: field, Reason: "missing URN"}
+	}
+	n, err := v.dialects.Parse(s)
+	if err != nil {
+		ne := err.(*NameError)
+		return Name{}, &FieldError{Field: field, Reason: ne.Reason, Name: ne}
+	}
+	if n.HasComponents() {
+		return Name{}, &FieldError{Field: field, Reason: "a registered URN is an assigned name, without r-, q- or f-component (RFC 8141 section 2)"}
+	}
+	if err := n.ValidateNamespace(); err != nil {
+		return Name{}, &FieldError{Field: field, Reason: err.Error()}
+	}
+	return n, nil
+}
+
+// check validates r and returns the entry to store.
+func (v *validator) check(r Record) (entry, *FieldError) {
+	n, fe := v.parseAssigned("urn", r.URN)
+	if fe != nil {
+		return entry{}, fe
+	}
+	e := entry{name: n, key: n.Key(), urn: n.Canonical(), nid: n.NID(), metadata: "{}"}
+	if len(r.URLs) > v.limits.URLs {
+		return entry{}, &FieldError{Field: "urls", Reason: fmt.Sprintf("%d locations, more than %d", len(r.URLs), v.limits.URLs), TooBig: true}
+	}
+	for i, u := range r.URLs {
+		field := "urls[" + strconv.Itoa(i) + "]"
+		k, err := checkLocation(u, v.schemes, v.limits.URLBytes)
+		if err != nil {
+			return entry{}, &FieldError{Field: field, Reason: strconv.Quote(truncate(u, 200)) + " " + err.Error(), TooBig: len(u) > v.limits.URLBytes}
+		}
+		e.urls = append(e.urls, location{url: u, key: k})
+	}
+	if len(r.Synonyms) > v.limits.Synonyms {
+		return entry{}, &FieldError{Field: "synonyms", Reason: fmt.Sprintf("%d synonyms, more than %d", len(r.Synonyms), v.limits.Synonyms), TooBig: true}
+	}
+	for i, s := range r.Synonyms {
+		field := "synonyms[" + strconv.Itoa(i) + "]"
+		sn, fe := v.parseAssigned(field, s)
+		if fe != nil {
+			return entry{}, fe
+		}
+		if sn.Key() == e.key {
+			return entry{}, &FieldError{Field: field, Reason: "is the record's own URN (lexically equivalent, RFC 8141 section 3)"}
+		}
+		e.synonyms = append(e.synonyms, synonym{key: sn.Key(), urn: sn.Canonical()})
+	}
+	if len(r.Metadata) > 0 && !bytes.Equal(bytes.TrimSpace(r.Metadata), []byte("null")) {
+		m, fe := v.metadata(r.Metadata)
+		if fe != nil {
+			return entry{}, fe
+		}
+		e.metadata = m
+	}
+	return e, nil
+}
+
+// metadata checks that raw is a JSON object within the size limit and
+// returns it compacted.
+func (v *validator) metadata(raw json.RawMessage) (string, *FieldError) {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
+		return "", &FieldError{Field: "metadata", Reason: "not a JSON object"}
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, raw); err != nil {
+		return "", &FieldError{Field: "metadata", Reason: "not a JSON object"}
+	}
+	if buf.Len() > v.limits.MetadataBytes {
+		return "", &FieldError{Field: "metadata", Reason: fmt.Sprintf("%d bytes, more than %d", buf.Len(), v.limits.MetadataBytes), TooBig: true}
+	}
+	return buf.String(), nil
+}
+
+// mergeEntries adds b's locations and synonyms after a's and b's metadata
+// members over a's: what an import does when a URN comes back.
+func mergeEntries(a, b entry) entry {
+	out := a
+	out.urls = append(append([]location(nil), a.urls...), b.urls...)
+	out.synonyms = append(append([]synonym(nil), a.synonyms...), b.synonyms...)
+	if b.metadata != "{}" && b.metadata != "" {
+		if a.metadata == "{}" || a.metadata == "" {
+			out.metadata = b.metadata
+		} else {
+			var ma, mb map[string]json.RawMessage
+			_ = json.Unmarshal([]byte(a.metadata), &ma)
+			_ = json.Unmarshal([]byte(b.metadata), &mb)
+			for k, val := range mb {
+				ma[k] = val
+			}
+			if m, err := json.Marshal(ma); err == nil {
+				out.metadata = string(m)
+			}
+		}
+	}
+	return out
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
+}

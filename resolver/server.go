@@ -1,0 +1,299 @@
+package resolver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// Config configures a Server. Only Store is required.
+type Config struct {
+	Store *Store
+
+	// Dialects says which URN grammar each namespace is read with;
+	// the zero value reads all as RFC 8141.
+	Dialects Dialects
+	// DefaultServices gives the service of the path form "GET /URN"
+	// when the URN names none, per namespace (lowercase NID); N2L when
+	// absent (2012 draft section 2.3.1: the namespace's default).
+	DefaultServices map[string]Service
+	// Limits are the size limits; zero fields take DefaultLimits.
+	Limits Limits
+	// Schemes are the location schemes accepted; default http, https.
+	Schemes []string
+	// WriteRate and WriteBurst bound the admin requests of one client
+	// (by IP address): WriteBurst at once, WriteRate per second after.
+	// Zero takes 20 per second and a burst of 40; a negative rate turns
+	// the limit off.
+	WriteRate  float64
+	WriteBurst int
+	// CacheMaxAge is the max-age of successful resolution answers;
+	// zero takes 60 seconds, negative sends no-cache. RFC 2169 section
+	// 3.6 asks resolvers to honour HTTP caching.
+	CacheMaxAge time.Duration
+	// ImportTimeout bounds an import request; zero takes 30 minutes.
+	ImportTimeout time.Duration
+	// Logger receives the server's structured logs; nil discards them.
+	Logger *slog.Logger
+	// AccessLog logs every request at level Info (off by default: the
+	// metrics count requests, and a log line per lookup costs more than
+	// the lookup).
+	AccessLog bool
+}
+
+// Server is the resolver's HTTP handler: the resolution services, the
+// admin API, the lookup page, /healthz and /metrics.
+type Server struct {
+	store    *Store
+	v        *validator
+	defaults map[string]Service
+	limiter  *rateLimiter
+	metrics  *Metrics
+	log      *slog.Logger
+	access   bool
+	cache    string // Cache-Control of successful resolution answers
+	importTO time.Duration
+}
+
+// New returns a Server for cfg.
+func New(cfg Config) (*Server, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("resolver: Config.Store is nil")
+	}
+	s := &Server{
+		store:    cfg.Store,
+		v:        &validator{dialects: cfg.Dialects, limits: cfg.Limits.withDefaults(), schemes: cfg.Schemes},
+		defaults: cfg.DefaultServices,
+		metrics:  newMetrics(),
+		log:      cfg.Logger,
+		access:   cfg.AccessLog,
+		importTO: cfg.ImportTimeout,
+	}
+	if len(s.v.schemes) == 0 {
+		s.v.schemes = defaultSchemes
+	}
+	for i, sc := range s.v.schemes {
+		s.v.schemes[i] = strings.ToLower(sc)
+	}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.importTO <= 0 {
+		s.importTO = 30 * time.Minute
+	}
+	rate, burst := cfg.WriteRate, cfg.WriteBurst
+	if rate == 0 {
+		rate = 20
+	}
+	if burst <= 0 {
+		burst = 40
+	}
+	if rate > 0 {
+		s.limiter = newRateLimiter(rate, burst)
+	}
+	switch age := cfg.CacheMaxAge; {
+	case age < 0:
+		s.cache = "no-cache"
+	case age == 0:
+		s.cache = "public, max-age=60"
+	default:
+		s.cache = fmt.Sprintf("public, max-age=%d", int(age.Seconds()))
+	}
+	return s, nil
+}
+
+// Metrics returns the server's metrics.
+func (s *Server) Metrics() *Metrics { return s.metrics }
+
+// statusWriter remembers the status code for metrics and logs.
+type statusWriter struct {
+	http.ResponseWriter
+	code int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.code == 0 {
+		w.code = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.code == 0 {
+		w.code = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the connection (deadlines).
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// ServeHTTP routes a request. The routing reads the raw request target,
+// not a cleaned path: a URN is opaque, so "/urn:x:a/../b" names the URN
+// "urn:x:a/../b" (RFC 8141 section 2: "/" is an NSS character and no dot
+// segments are removed), and nothing here maps a path to a file.
+func (s *Server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	w := &statusWriter{ResponseWriter: rw}
+	label := "other"
+	defer func() {
+		if v := recover(); v != nil {
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			s.log.Error("panic in handler", "panic", fmt.Sprint(v), "method", r.Method, "target", truncate(r.RequestURI, 200))
+			if w.code == 0 {
+				writeProblem(w, newProblem(probStore, http.StatusInternalServerError, "internal error"))
+			}
+		}
+		code := w.code
+		if code == 0 {
+			code = http.StatusOK
+		}
+		d := time.Since(start)
+		s.metrics.observe(label, code, d)
+		if s.access {
+			s.log.Info("request", "method", r.Method, "target", truncate(r.RequestURI, 300), "service", label,
+				"status", code, "duration", d, "client", clientOf(r))
+		}
+	}()
+
+	path, query, hasQuery := splitTarget(r)
+	switch {
+	case path == "/":
+		label = "page"
+		s.servePage(w, r)
+	case strings.HasPrefix(path, "/uri-res/"):
+		name := path[len("/uri-res/"):]
+		svc, ok := ServiceByName(unescapeService(name))
+		if !ok {
+			label = "uri-res"
+			s.methodsOr(w, r, func() {
+				writeProblem(w, newProblem(probBadService, http.StatusNotFound,
+					fmt.Sprintf("unknown resolution service %q; this resolver answers %s", truncate(name, 40), strings.Join(ServiceNames(), ", "))))
+			})
+			return
+		}
+		label = svc.String()
+		if !hasQuery {
+			query = ""
+		}
+		s.resolveTHTTP(w, r, svc, query, &label)
+	case path == "/healthz":
+		label = "healthz"
+		s.serveHealth(w, r)
+	case path == "/metrics":
+		label = "metrics"
+		s.methodsOr(w, r, func() {
+			w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+			w.Header().Set("Cache-Control", "no-store")
+			s.metrics.WriteTo(w)
+		})
+	case strings.HasPrefix(path, "/static/"):
+		label = "static"
+		s.serveStatic(w, r, path)
+	case path == "/admin" || strings.HasPrefix(path, "/admin/"):
+		label = "admin"
+		if hasQuery && strings.HasPrefix(path, "/admin/records/") {
+			// The query belongs to the URN, which must not have
+			// one: keep it so that the URN is refused, not cut.
+			path += "?" + query
+		}
+		s.serveAdmin(w, r, path)
+	case len(path) > 5 && strings.EqualFold(path[1:5], "urn:"):
+		// The path form "GET /URN": the request target after "/" is
+		// the URN, its query included.
+		target := path[1:]
+		if hasQuery {
+			target += "?" + query
+		}
+		s.resolvePath(w, r, target, &label)
+	default:
+		s.methodsOr(w, r, func() {
+			writeProblem(w, newProblem(probNotFound, http.StatusNotFound,
+				"nothing here: resolve a URN with GET /uri-res/N2L?urn:... or GET /urn:..., or open / to look one up"))
+		})
+	}
+}
+
+// splitTarget returns the raw path and query of the request target, as
+// the client sent them: RFC 2169 section 2 says "%encoded characters in
+// the URN will remain in their %encoded state", and percent-encoding is
+// significant in a URN's NSS (RFC 8141 section 3.1 compares it, does not
+// decode it).
+func splitTarget(r *http.Request) (path, query string, hasQuery bool) {
+	t := r.RequestURI
+	if !strings.HasPrefix(t, "/") {
+		// Absolute-form or asterisk-form: use the parsed URL.
+		t = r.URL.EscapedPath()
+		if r.URL.RawQuery != "" || r.URL.ForceQuery {
+			t += "?" + r.URL.RawQuery
+		}
+	}
+	path, query, hasQuery = strings.Cut(t, "?")
+	return path, query, hasQuery
+}
+
+// unescapeService decodes the "=" of "I=I" and "N=N" that some clients
+// percent-encode in the path.
+func unescapeService(name string) string {
+	if strings.Contains(name, "%") {
+		return strings.NewReplacer("%3D", "=", "%3d", "=").Replace(name)
+	}
+	return name
+}
+
+// methodsOr answers 405 unless the method is GET or HEAD.
+func (s *Server) methodsOr(w http.ResponseWriter, r *http.Request, f func()) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		writeProblem(w, newProblem(probBadMethod, http.StatusMethodNotAllowed, r.Method+" is not allowed here; use GET or HEAD"))
+		return
+	}
+	f()
+}
+
+func (s *Server) serveHealth(w http.ResponseWriter, r *http.Request) {
+	s.methodsOr(w, r, func() {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		w.Header().Set("Cache-Control", "no-store")
+		if err := s.store.Ping(ctx); err != nil {
+			s.metrics.storeError("ping")
+			s.log.Warn("health check failed", "err", err)
+			writeProblem(w, newProblem(probStore, http.StatusServiceUnavailable, "the database does not answer"))
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Write([]byte("ok\n"))
+	})
+}
+
+// clientOf returns the client's IP address, the key of write rate
+// limiting and the "client" of audit entries. It is the TCP peer: behind
+// a proxy every client is the proxy, which then has to limit rates
+// itself; trusting X-Forwarded-For would let any client pick its key.
+func clientOf(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// storeFailed answers 503 for a database error and counts it.
+func (s *Server) storeFailed(w http.ResponseWriter, r *http.Request, op string, err error) {
+	if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
+		// The client went away; there is no one to answer.
+		w.WriteHeader(499)
+		return
+	}
+	s.metrics.storeError(op)
+	s.log.Error("store error", "op", op, "err", err)
+	writeProblem(w, newProblem(probStore, http.StatusServiceUnavailable, "the database failed; try again"))
+}

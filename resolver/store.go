@@ -1,0 +1,550 @@
+package resolver
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx"
+	_ "modernc.org/sqlite"             // database/sql driver "sqlite"
+)
+
+// Errors of the store.
+var (
+	ErrNotFound = errors.New("no record for this URN")
+	ErrExists   = errors.New("a record for this URN exists already")
+)
+
+// Store keeps records, tokens and the audit log in SQLite or PostgreSQL.
+// One set of queries serves both: placeholders are written "?" and
+// rewritten to "$n" for PostgreSQL, and the schema uses types both know.
+//
+// On SQLite the store holds two pools: a single writer connection (SQLite
+// has one writer at a time; queueing writers in Go instead of in
+// busy-wait loops keeps latency flat) and a pool of read-only
+// connections, which WAL mode lets read while a write is under way.
+type Store struct {
+	w, r     *sql.DB
+	postgres bool
+	dsn      string
+
+	firstURL *sql.Stmt
+}
+
+// IsPostgres reports whether dsn selects PostgreSQL.
+func IsPostgres(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// OpenStore opens the database dsn names and brings its schema up to
+// date: a "postgres://" or "postgresql://" URL for PostgreSQL (through
+// pgx), anything else a file path for SQLite, created if absent, in WAL
+// mode with synchronous=FULL so that a write is on disk when it is
+// acknowledged.
+func OpenStore(ctx context.Context, dsn string) (*Store, error) {
+	s := &Store{dsn: dsn}
+	if IsPostgres(dsn) {
+		db, err := sql.Open("pgx", dsn)
+		if err != nil {
+			return nil, err
+		}
+		db.SetMaxOpenConns(32)
+		db.SetMaxIdleConns(32)
+		db.SetConnMaxIdleTime(5 * time.Minute)
+		s.w, s.r, s.postgres = db, db, true
+	} else {
+		if dsn == "" {
+			return nil, errors.New("empty database path")
+		}
+		path := strings.TrimPrefix(dsn, "file:")
+		if i := strings.IndexByte(path, '?'); i >= 0 {
+			path = path[:i]
+		}
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			return nil, err
+		}
+		base := "file:" + (&url.URL{Path: abs}).EscapedPath() +
+			"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)"
+		w, err := sql.Open("sqlite", base+"&_txlock=immediate")
+		if err != nil {
+			return nil, err
+		}
+		w.SetMaxOpenConns(1)
+		w.SetMaxIdleConns(1)
+		w.SetConnMaxLifetime(0)
+		s.w = w
+		// The writer creates the file and sets WAL mode before any
+		// reader opens it.
+		if err := w.PingContext(ctx); err != nil {
+			w.Close()
+			return nil, fmt.Errorf("open %s: %w", abs, err)
+		}
+		r, err := sql.Open("sqlite", base+"&_pragma=query_only(1)&_pragma=mmap_size(1073741824)")
+		if err != nil {
+			w.Close()
+			return nil, err
+		}
+		r.SetMaxOpenConns(8)
+		r.SetMaxIdleConns(8)
+		r.SetConnMaxLifetime(0)
+		s.r = r
+	}
+	if err := s.w.PingContext(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	if err := s.migrate(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	var err error
+	if s.firstURL, err = s.r.PrepareContext(ctx, s.q(`SELECT url FROM locations WHERE key = ? AND pos = 0`)); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Kind returns "sqlite" or "postgres".
+func (s *Store) Kind() string {
+	if s.postgres {
+		return "postgres"
+	}
+	return "sqlite"
+}
+
+// Close closes the database.
+func (s *Store) Close() error {
+	if s.firstURL != nil {
+		s.firstURL.Close()
+	}
+	var err error
+	if s.r != nil && s.r != s.w {
+		err = s.r.Close()
+	}
+	if s.w != nil {
+		if e := s.w.Close(); e != nil {
+			err = e
+		}
+	}
+	return err
+}
+
+// Ping checks that the database answers.
+func (s *Store) Ping(ctx context.Context) error { return s.r.PingContext(ctx) }
+
+// q rewrites "?" placeholders to PostgreSQL's "$1", "$2", ...
+func (s *Store) q(query string) string {
+	if !s.postgres {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for i := 0; i < len(query); i++ {
+		if query[i] == '?' {
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+			continue
+		}
+		b.WriteByte(query[i])
+	}
+	return b.String()
+}
+
+// FirstURL returns the first location of the record under key: the N2L
+// answer, one primary-key lookup.
+func (s *Store) FirstURL(ctx context.Context, key string) (string, error) {
+	var u string
+	err := s.firstURL.QueryRowContext(ctx, key).Scan(&u)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", ErrNotFound
+	}
+	return u, err
+}
+
+// StoredRecord is a record as the store holds it.
+type StoredRecord struct {
+	Key      string
+	URN      string
+	URLs     []string
+	Metadata string // JSON object
+	Synonyms []string
+	Created  time.Time
+	Updated  time.Time
+}
+
+// Exists reports whether there is a record under key.
+func (s *Store) Exists(ctx context.Context, key string) (bool, error) {
+	var n int
+	err := s.r.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM records WHERE key = ?`), key).Scan(&n)
+	return n > 0, err
+}
+
+// Record returns the record under key, or ErrNotFound. It reads in one
+// transaction so that a concurrent write is seen whole or not at all.
+func (s *Store) Record(ctx context.Context, key string) (StoredRecord, error) {
+	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return StoredRecord{}, err
+	}
+	defer tx.Rollback()
+	return s.record(ctx, tx, key)
+}
+
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+func (s *Store) record(ctx context.Context, tx querier, key string) (StoredRecord, error) {
+	rec := StoredRecord{Key: key}
+	var created, updated int64
+	err := tx.QueryRowContext(ctx, s.q(`SELECT urn, metadata, created_at, updated_at FROM records WHERE key = ?`), key).
+		Scan(&rec.URN, &rec.Metadata, &created, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return StoredRecord{}, ErrNotFound
+	}
+	if err != nil {
+		return StoredRecord{}, err
+	}
+	rec.Created, rec.Updated = time.UnixMicro(created).UTC(), time.UnixMicro(updated).UTC()
+	if rec.URLs, err = s.strings(ctx, tx, `SELECT url FROM locations WHERE key = ? ORDER BY pos`, key); err != nil {
+		return StoredRecord{}, err
+	}
+	if rec.Synonyms, err = s.strings(ctx, tx, `SELECT syn_urn FROM synonyms WHERE key = ? ORDER BY pos`, key); err != nil {
+		return StoredRecord{}, err
+	}
+	return rec, nil
+}
+
+func (s *Store) strings(ctx context.Context, tx querier, query string, args ...any) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, s.q(query), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// URLs returns the locations of the record under key in stored order.
+func (s *Store) URLs(ctx context.Context, key string) ([]string, error) {
+	return s.strings(ctx, s.r, `SELECT url FROM locations WHERE key = ? ORDER BY pos`, key)
+}
+
+// Synonyms returns the URNs registered as the same resource as the
+// record under key, in both directions: those its record lists first, in
+// order, then the records that list it. A synonym binding is agreed by
+// both namings (RFC 2483 section 4.7), so either side may register it.
+func (s *Store) Synonyms(ctx context.Context, key string) ([]string, error) {
+	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	out, err := s.strings(ctx, tx, `SELECT syn_urn FROM synonyms WHERE key = ? ORDER BY pos`, key)
+	if err != nil {
+		return nil, err
+	}
+	back, err := s.strings(ctx, tx, `SELECT r.urn FROM synonyms s JOIN records r ON r.key = s.key WHERE s.syn_key = ? ORDER BY r.key`, key)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	for _, v := range out {
+		seen[v] = true
+	}
+	for _, v := range back {
+		if !seen[v] {
+			out = append(out, v)
+			seen[v] = true
+		}
+	}
+	return out, nil
+}
+
+// Synonymous reports whether a synonym binding links keys a and b, in
+// either direction.
+func (s *Store) Synonymous(ctx context.Context, a, b string) (bool, error) {
+	var n int
+	err := s.r.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM synonyms WHERE (key = ? AND syn_key = ?) OR (key = ? AND syn_key = ?)`),
+		a, b, b, a).Scan(&n)
+	return n > 0, err
+}
+
+// URNsAt returns the URNs with a location whose comparison key is urlKey
+// (L2Ns), sorted.
+func (s *Store) URNsAt(ctx context.Context, urlKey string) ([]string, error) {
+	return s.strings(ctx, s.r, `SELECT DISTINCT r.urn FROM locations l JOIN records r ON r.key = l.key WHERE l.url_key = ? ORDER BY r.urn`, urlKey)
+}
+
+// Count returns the number of records.
+func (s *Store) Count(ctx context.Context) (int, error) {
+	var n int
+	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM records`).Scan(&n)
+	return n, err
+}
+
+// AuditEntry is one line of the audit log: who wrote what, when, from where.
+type AuditEntry struct {
+	ID     int64     `json:"id"`
+	At     time.Time `json:"at"`
+	Actor  string    `json:"actor"`  // "token:ID" or "cli"
+	Client string    `json:"client"` // remote address, or "local"
+	Action string    `json:"action"` // create, replace, delete, import, token-create, token-revoke
+	URN    string    `json:"urn"`    // the record's URN, the token's ID, or the import's source
+	Detail string    `json:"detail"` // JSON
+}
+
+// Audit returns the last n entries of the audit log, newest first.
+func (s *Store) Audit(ctx context.Context, n int) ([]AuditEntry, error) {
+	rows, err := s.r.QueryContext(ctx, s.q(`SELECT id, at, actor, client, action, urn, detail FROM audit ORDER BY id DESC LIMIT ?`), n)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []AuditEntry
+	for rows.Next() {
+		var e AuditEntry
+		var at int64
+		if err := rows.Scan(&e.ID, &at, &e.Actor, &e.Client, &e.Action, &e.URN, &e.Detail); err != nil {
+			return nil, err
+		}
+		e.At = time.UnixMicro(at).UTC()
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+type execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+func (s *Store) audit(ctx context.Context, tx execer, e AuditEntry) error {
+	if e.Detail == "" {
+		e.Detail = "{}"
+	}
+	_, err := tx.ExecContext(ctx, s.q(`INSERT INTO audit (at, actor, client, action, urn, detail) VALUES (?, ?, ?, ?, ?, ?)`),
+		e.At.UnixMicro(), e.Actor, e.Client, e.Action, e.URN, e.Detail)
+	return err
+}
+
+// maxParams bounds the placeholders of one statement: SQLite allows
+// 32,766 and PostgreSQL 65,535.
+const maxParams = 8000
+
+// writeEntries stores es in tx, each replacing whatever was stored under
+// its key: multi-row statements, so that an import of a million records
+// is a few thousand statements rather than millions of round trips.
+// Keys must be distinct within es.
+func (s *Store) writeEntries(ctx context.Context, tx execer, es []entry, now int64) error {
+	for start := 0; start < len(es); {
+		end := min(start+maxParams/6, len(es))
+		chunk := es[start:end]
+		var b strings.Builder
+		args := make([]any, 0, 6*len(chunk))
+		b.WriteString(`INSERT INTO records (key, urn, nid, metadata, created_at, updated_at) VALUES `)
+		for i, e := range chunk {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString("(?,?,?,?,?,?)")
+			args = append(args, e.key, e.urn, e.nid, e.metadata, now, now)
+		}
+		b.WriteString(` ON CONFLICT (key) DO UPDATE SET urn = excluded.urn, nid = excluded.nid, metadata = excluded.metadata, updated_at = excluded.updated_at`)
+		if _, err := tx.ExecContext(ctx, s.q(b.String()), args...); err != nil {
+			return fmt.Errorf("write records: %w", err)
+		}
+		keys := make([]any, len(chunk))
+		for i, e := range chunk {
+			keys[i] = e.key
+		}
+		in := "(" + strings.TrimSuffix(strings.Repeat("?,", len(chunk)), ",") + ")"
+		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM locations WHERE key IN `+in), keys...); err != nil {
+			return fmt.Errorf("write locations: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM synonyms WHERE key IN `+in), keys...); err != nil {
+			return fmt.Errorf("write synonyms: %w", err)
+		}
+		start = end
+	}
+	var rows [][]any
+	for _, e := range es {
+		for i, l := range e.urls {
+			rows = append(rows, []any{e.key, i, l.url, l.key})
+		}
+	}
+	if err := s.insertRows(ctx, tx, `INSERT INTO locations (key, pos, url, url_key) VALUES `, 4, rows); err != nil {
+		return fmt.Errorf("write locations: %w", err)
+	}
+	rows = rows[:0]
+	for _, e := range es {
+		for i, sy := range e.synonyms {
+			rows = append(rows, []any{e.key, i, sy.key, sy.urn})
+		}
+	}
+	if err := s.insertRows(ctx, tx, `INSERT INTO synonyms (key, pos, syn_key, syn_urn) VALUES `, 4, rows); err != nil {
+		return fmt.Errorf("write synonyms: %w", err)
+	}
+	return nil
+}
+
+func (s *Store) insertRows(ctx context.Context, tx execer, head string, cols int, rows [][]any) error {
+	tuple := "(" + strings.TrimSuffix(strings.Repeat("?,", cols), ",") + ")"
+	for start := 0; start < len(rows); {
+		end := min(start+maxParams/cols, len(rows))
+		var b strings.Builder
+		b.WriteString(head)
+		args := make([]any, 0, cols*(end-start))
+		for i, r := range rows[start:end] {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(tuple)
+			args = append(args, r...)
+		}
+		if _, err := tx.ExecContext(ctx, s.q(b.String()), args...); err != nil {
+			return err
+		}
+		start = end
+	}
+	return nil
+}
+
+// readEntry returns what is stored under key, as an entry to merge into.
+func (s *Store) readEntry(ctx context.Context, tx querier, key string) (entry, bool, error) {
+	rec, err := s.record(ctx, tx, key)
+	if errors.Is(err, ErrNotFound) {
+		return entry{}, false, nil
+	}
+	if err != nil {
+		return entry{}, false, err
+	}
+	e := entry{key: key, urn: rec.URN, metadata: rec.Metadata}
+	e.nid, _, _ = strings.Cut(strings.TrimPrefix(rec.URN, "urn:"), ":")
+	rows, err := tx.QueryContext(ctx, s.q(`SELECT url, url_key FROM locations WHERE key = ? ORDER BY pos`), key)
+	if err != nil {
+		return entry{}, false, err
+	}
+	for rows.Next() {
+		var l location
+		if err := rows.Scan(&l.url, &l.key); err != nil {
+			rows.Close()
+			return entry{}, false, err
+		}
+		e.urls = append(e.urls, l)
+	}
+	rows.Close()
+	rows, err = tx.QueryContext(ctx, s.q(`SELECT syn_key, syn_urn FROM synonyms WHERE key = ? ORDER BY pos`), key)
+	if err != nil {
+		return entry{}, false, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var sy synonym
+		if err := rows.Scan(&sy.key, &sy.urn); err != nil {
+			return entry{}, false, err
+		}
+		e.synonyms = append(e.synonyms, sy)
+	}
+	return e, true, rows.Err()
+}
+
+// Put stores e under its key, replacing any record there, and writes the
+// audit entry, in one transaction. It reports whether the record is new.
+func (s *Store) put(ctx context.Context, e entry, a AuditEntry) (created bool, err error) {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return false, err
+	}
+	defer tx.Rollback()
+	if s.postgres {
+		// Serialize writers of one key, so that "created" is exact
+		// and two concurrent PUTs do not interleave their rows.
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, e.key); err != nil {
+			return false, err
+		}
+	}
+	var n int
+	if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM records WHERE key = ?`), e.key).Scan(&n); err != nil {
+		return false, err
+	}
+	if err := s.writeEntries(ctx, tx, []entry{e}, a.At.UnixMicro()); err != nil {
+		return false, err
+	}
+	if n == 0 {
+		a.Action = "create"
+	}
+	if err := s.audit(ctx, tx, a); err != nil {
+		return false, err
+	}
+	return n == 0, tx.Commit()
+}
+
+// create stores e only if there is no record under its key.
+func (s *Store) create(ctx context.Context, e entry, a AuditEntry) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if s.postgres {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, e.key); err != nil {
+			return err
+		}
+	}
+	var n int
+	if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM records WHERE key = ?`), e.key).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return ErrExists
+	}
+	if err := s.writeEntries(ctx, tx, []entry{e}, a.At.UnixMicro()); err != nil {
+		return err
+	}
+	if err := s.audit(ctx, tx, a); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// remove deletes the record under key and its lists.
+func (s *Store) remove(ctx context.Context, key string, a AuditEntry) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, s.q(`DELETE FROM records WHERE key = ?`), key)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	for _, q := range []string{`DELETE FROM locations WHERE key = ?`, `DELETE FROM synonyms WHERE key = ?`} {
+		if _, err := tx.ExecContext(ctx, s.q(q), key); err != nil {
+			return err
+		}
+	}
+	if err := s.audit(ctx, tx, a); err != nil {
+		return err
+	}
+	return tx.Commit()
+}

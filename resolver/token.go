@@ -1,0 +1,211 @@
+package resolver
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"database/sql"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// A bearer token is "urt_" ID "_" SECRET: the ID (8 random bytes in hex)
+// finds the token's row, the SECRET (32 random bytes, base64url) proves
+// possession. The store keeps only SHA-256(SECRET): a stolen database
+// gives no usable token, and because the secret has 256 bits of entropy
+// a fast hash is enough (a slow password hash protects low-entropy
+// secrets, which these are not). The comparison of hashes is
+// constant-time (crypto/subtle), so the time a wrong secret takes to be
+// refused says nothing about how much of it was right.
+const tokenPrefix = "urt_"
+
+// Token is a stored token, without its secret.
+type Token struct {
+	ID      string    `json:"id"`
+	Scopes  []Scope   `json:"-"`
+	Note    string    `json:"note,omitempty"`
+	Created time.Time `json:"created"`
+	Revoked time.Time `json:"revoked,omitzero"`
+	hash    []byte
+}
+
+// ScopeStrings returns the scopes as ParseScope reads them.
+func (t Token) ScopeStrings() []string {
+	out := make([]string, len(t.Scopes))
+	for i, s := range t.Scopes {
+		out[i] = s.String()
+	}
+	return out
+}
+
+// MarshalJSON writes the scopes as strings.
+func (t Token) MarshalJSON() ([]byte, error) {
+	type plain Token
+	return json.Marshal(struct {
+		plain
+		Scopes []string `json:"scopes"`
+	}{plain(t), t.ScopeStrings()})
+}
+
+// Allows reports whether the token may write the URN n.
+func (t Token) Allows(n Name) bool {
+	for _, s := range t.Scopes {
+		if s.Allows(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// Errors of token verification. Both make a 401.
+var (
+	ErrTokenInvalid = errors.New("invalid bearer token")
+	ErrTokenRevoked = errors.New("revoked bearer token")
+)
+
+// CreateToken makes a token for the given scopes, stores its hash, and
+// returns the token string: the only time the secret is seen.
+func (s *Store) CreateToken(ctx context.Context, scopes []Scope, note string, a AuditEntry) (secret string, t Token, err error) {
+	if len(scopes) == 0 {
+		return "", Token{}, errors.New("a token needs at least one namespace")
+	}
+	var id [8]byte
+	var sec [32]byte
+	if _, err := rand.Read(id[:]); err != nil {
+		return "", Token{}, err
+	}
+	if _, err := rand.Read(sec[:]); err != nil {
+		return "", Token{}, err
+	}
+	secPart := base64.RawURLEncoding.EncodeToString(sec[:])
+	h := sha256.Sum256([]byte(secPart))
+	t = Token{ID: hex.EncodeToString(id[:]), Scopes: scopes, Note: note, Created: a.At.UTC(), hash: h[:]}
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return "", Token{}, err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO tokens (id, hash, scopes, note, created_at) VALUES (?, ?, ?, ?, ?)`),
+		t.ID, t.hash, strings.Join(t.ScopeStrings(), " "), note, a.At.UnixMicro()); err != nil {
+		return "", Token{}, err
+	}
+	detail, _ := json.Marshal(map[string]any{"scopes": t.ScopeStrings(), "note": note})
+	a.Action, a.URN, a.Detail = "token-create", t.ID, string(detail)
+	if err := s.audit(ctx, tx, a); err != nil {
+		return "", Token{}, err
+	}
+	if err := tx.Commit(); err != nil {
+		return "", Token{}, err
+	}
+	return tokenPrefix + t.ID + "_" + secPart, t, nil
+}
+
+// dummyHash is compared against when a token's ID is unknown, so that an
+// unknown ID costs the same hash and comparison as a wrong secret.
+var dummyHash = sha256.Sum256([]byte("urikit resolver: no such token"))
+
+// VerifyToken checks a bearer token string and returns its row.
+func (s *Store) VerifyToken(ctx context.Context, bearer string) (Token, error) {
+	rest, ok := strings.CutPrefix(bearer, tokenPrefix)
+	if !ok {
+		return Token{}, ErrTokenInvalid
+	}
+	id, secret, ok := strings.Cut(rest, "_")
+	if !ok || len(id) != 16 || len(secret) != 43 {
+		return Token{}, ErrTokenInvalid
+	}
+	got := sha256.Sum256([]byte(secret))
+	t, err := s.token(ctx, id)
+	want := t.hash
+	if errors.Is(err, ErrNotFound) {
+		want = dummyHash[:]
+	} else if err != nil {
+		return Token{}, err
+	}
+	if subtle.ConstantTimeCompare(got[:], want) != 1 || errors.Is(err, ErrNotFound) {
+		return Token{}, ErrTokenInvalid
+	}
+	if !t.Revoked.IsZero() {
+		return Token{}, ErrTokenRevoked
+	}
+	return t, nil
+}
+
+func (s *Store) token(ctx context.Context, id string) (Token, error) {
+	var t Token
+	var scopes string
+	var created int64
+	var revoked sql.NullInt64
+	err := s.r.QueryRowContext(ctx, s.q(`SELECT id, hash, scopes, note, created_at, revoked_at FROM tokens WHERE id = ?`), id).
+		Scan(&t.ID, &t.hash, &scopes, &t.Note, &created, &revoked)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Token{}, ErrNotFound
+	}
+	if err != nil {
+		return Token{}, err
+	}
+	t.Created = time.UnixMicro(created).UTC()
+	if revoked.Valid {
+		t.Revoked = time.UnixMicro(revoked.Int64).UTC()
+	}
+	for _, f := range strings.Fields(scopes) {
+		sc, err := ParseScope(f)
+		if err != nil {
+			return Token{}, fmt.Errorf("token %s: stored scope: %w", id, err)
+		}
+		t.Scopes = append(t.Scopes, sc)
+	}
+	return t, nil
+}
+
+// RevokeToken marks the token id revoked; it fails with ErrNotFound for
+// an unknown id.
+func (s *Store) RevokeToken(ctx context.Context, id string, a AuditEntry) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, s.q(`UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`), a.At.UnixMicro(), id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		var c int
+		if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM tokens WHERE id = ?`), id).Scan(&c); err != nil {
+			return err
+		}
+		if c == 0 {
+			return ErrNotFound
+		}
+		return nil // already revoked
+	}
+	a.Action, a.URN = "token-revoke", id
+	if err := s.audit(ctx, tx, a); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Tokens lists the stored tokens, oldest first.
+func (s *Store) Tokens(ctx context.Context) ([]Token, error) {
+	ids, err := s.strings(ctx, s.r, `SELECT id FROM tokens ORDER BY created_at, id`)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Token, 0, len(ids))
+	for _, id := range ids {
+		t, err := s.token(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
