@@ -1,8 +1,7 @@
 package resolver
 
 // This file is the resolver's only door into package urn: every call into
-// it is here, so that a change of its API (ParseDialect becomes
-// ParseWith(s, urn.Options{Dialect: d})) is a change of this file only.
+// it is here.
 
 import (
 	"errors"
@@ -15,7 +14,9 @@ import (
 )
 
 // parseDialect is the one call that names the dialect-selecting parser.
-func parseDialect(s string, d urn.Dialect) (urn.URN, error) { return urn.ParseDialect(s, d) }
+func parseDialect(s string, d urn.Dialect) (urn.URN, error) {
+	return urn.ParseWith(s, urn.Options{Dialect: d})
+}
 
 // Name is a URN as the resolver sees it: the parsed value, its storage
 // key, and the resolution directives it carries. The zero Name is invalid.
