@@ -202,17 +202,28 @@ func (s *Server) targetName(w http.ResponseWriter, target string) (Name, bool) {
 	return n, true
 }
 
-func (s *Server) adminPut(w http.ResponseWriter, r *http.Request, target string) {
+// authorizeTarget authenticates the request and checks that its token
+// may write the URN target; otherwise it writes the problem and reports
+// false.
+func (s *Server) authorizeTarget(w http.ResponseWriter, r *http.Request, target string) (Token, Name, bool) {
 	t, ok := s.authenticate(w, r)
 	if !ok {
-		return
+		return Token{}, Name{}, false
 	}
 	n, ok := s.targetName(w, target)
 	if !ok {
-		return
+		return Token{}, Name{}, false
 	}
 	if !t.Allows(n) {
 		writeProblem(w, forbidden(t, n))
+		return Token{}, Name{}, false
+	}
+	return t, n, true
+}
+
+func (s *Server) adminPut(w http.ResponseWriter, r *http.Request, target string) {
+	t, n, ok := s.authorizeTarget(w, r, target)
+	if !ok {
 		return
 	}
 	rec, ok := s.readRecord(w, r)
@@ -250,16 +261,8 @@ func (s *Server) adminPut(w http.ResponseWriter, r *http.Request, target string)
 }
 
 func (s *Server) adminDelete(w http.ResponseWriter, r *http.Request, target string) {
-	t, ok := s.authenticate(w, r)
+	t, n, ok := s.authorizeTarget(w, r, target)
 	if !ok {
-		return
-	}
-	n, ok := s.targetName(w, target)
-	if !ok {
-		return
-	}
-	if !t.Allows(n) {
-		writeProblem(w, forbidden(t, n))
 		return
 	}
 	a := s.auditEntry(r, t, "delete")

@@ -82,7 +82,7 @@ func OpenStore(ctx context.Context, dsn string) (*Store, error) {
 		s.w = w
 		// The writer creates the file and sets WAL mode before any
 		// reader opens it.
-		if err := w.PingContext(ctx); err != nil {
+		if err := pingBusy(ctx, w); err != nil {
 			w.Close()
 			return nil, fmt.Errorf("open %s: %w", abs, err)
 		}
@@ -110,6 +110,25 @@ func OpenStore(ctx context.Context, dsn string) (*Store, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// pingBusy pings a new SQLite connection, which sets its pragmas. A
+// change of journal mode needs the database alone for an instant and
+// answers SQLITE_BUSY at once, without the busy timeout, when another
+// process or server opens the same file at that moment; so it is tried
+// again until ctx ends.
+func pingBusy(ctx context.Context, db *sql.DB) error {
+	for delay := time.Millisecond; ; delay = min(2*delay, 100*time.Millisecond) {
+		err := db.PingContext(ctx)
+		if err == nil || !strings.Contains(err.Error(), "SQLITE_BUSY") {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(delay):
+		}
+	}
 }
 
 // Kind returns "sqlite" or "postgres".
