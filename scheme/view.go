@@ -1,0 +1,94 @@
+package scheme
+
+import (
+	"fmt"
+
+	"github.com/urikit/urikit/uri"
+)
+
+// Warning is the code of something in a URL that a client, or a person
+// reviewing the URL, should know before using it: the URL is valid, but
+// the drafts' security sections (RFC 1738 section 6) advise care.
+// Views report warnings in the order of the constants below.
+type Warning string
+
+// The warning codes, in the order a view reports them.
+const (
+	// WarnNondefaultPort: the URL names a port other than the
+	// scheme's default (RFC 1738 section 6: a client should be careful
+	// of a URL that directs it to a port other than the default).
+	WarnNondefaultPort Warning = "nondefault-port"
+	// WarnReservedPort: the port is below 1024 and is not the scheme's
+	// default, so the URL may direct the client to another service.
+	WarnReservedPort Warning = "reserved-port"
+	// WarnPassword: the URL carries a password (RFC 3986 section 3.2.1
+	// deprecates "user:password"; RFC 1738 section 6).
+	WarnPassword Warning = "password"
+	// WarnEncodedCRLF: a percent-encoded CR or LF in a part that a
+	// client decodes into a protocol line (RFC 1738 section 6).
+	WarnEncodedCRLF Warning = "encoded-crlf"
+	// WarnEncodedNUL: a percent-encoded NUL in such a part.
+	WarnEncodedNUL Warning = "encoded-nul"
+)
+
+// View is the typed reading of a URI of one scheme, as returned by the
+// View function of a uri.Scheme of this package (and by Registry().View).
+// Every view encodes to JSON as the "scheme_data" object of
+// `uri parse --json`.
+type View interface {
+	// Warnings returns the view's warning codes, in the order of the
+	// Warn constants, or nil.
+	Warnings() []Warning
+}
+
+// PlanOptions are what a client knows that a URL does not say.
+type PlanOptions struct {
+	// Email is the user's mail address, sent as the password of an
+	// anonymous FTP login (RFC 1738 section 3.2.1). Empty means the
+	// plan writes the placeholder "<email>".
+	Email string
+	// Proxy asks for the request a client sends to a proxy (the
+	// absolute form of an HTTP request-target).
+	Proxy bool
+}
+
+// Plan is what a client sends to fetch what a URL names.
+type Plan struct {
+	// Scheme is the URL's scheme, in lowercase.
+	Scheme string
+	// Host and Port are where the client connects.
+	Host string
+	Port int
+	// Request is the bytes a client sends at once (gopher, http), or
+	// nil for a protocol of commands.
+	Request []byte
+	// Commands are the control commands a client sends in order
+	// (ftp), without line ends, or nil.
+	Commands []string
+}
+
+// Planner is a View of a scheme with a client protocol.
+type Planner interface {
+	View
+	// Plan returns what a client sends, or a *RefusedError when the
+	// URL would make the client send something it must not.
+	Plan(o PlanOptions) (Plan, error)
+}
+
+// RefusedError says why a Plan refuses a URL: a percent-encoded CR, LF
+// or NUL that would be decoded into a protocol line (RFC 1738 section
+// 6), which a client must never send.
+type RefusedError struct {
+	URL    string // the URL, as written
+	Offset int    // byte offset in URL of the offending escape
+	Reason string
+}
+
+func (e *RefusedError) Error() string {
+	return fmt.Sprintf("refused: %s at offset %d", e.Reason, e.Offset)
+}
+
+// ViewOf returns the view of u by its scheme, from Registry(): nil and
+// nil when the scheme has no view in this package, or the error that
+// keeps u from having one.
+func ViewOf(u uri.URI) (any, error) { return registry.View(u) }
