@@ -180,7 +180,7 @@ func ExampleURN_Display() {
 	fmt.Println(d.Warnings[0])
 	// Output:
 	// urn:example:а123,z456 true
-	// U+0430 CYRILLIC SMALL LETTER A (Cyrillic) among Latin letters
+	// U+0430 CYRILLIC SMALL LETTER A (Cyrillic) among Latin letters, once
 }
 
 func ExampleLookup() {

@@ -2,6 +2,7 @@ package urn
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -69,8 +70,9 @@ type DisplayForm struct {
 	// script, as in the sixth example of RFC 8141 section 3.2, where
 	// U+0430 CYRILLIC SMALL LETTER A stands among Latin letters.
 	MixedScript bool
-	// Warnings describes each letter of a script other than the NSS's
-	// first, by code point and name.
+	// Warnings describes each distinct letter of a script other than
+	// the NSS's main one, by code point and name, with the number of
+	// times it occurs: one warning per kind of letter, not per letter.
 	Warnings []string
 }
 
@@ -92,12 +94,12 @@ func (u URN) Display() DisplayForm {
 	b.WriteString(u.s[:u.nidEnd+1])
 	rest := u.s[u.nidEnd+1:]
 	nssLen := int(u.nssEnd - u.nidEnd - 1)
-	var letters []rune
+	var letters letterTally
 	for i := 0; i < len(rest); {
 		if rest[i] != '%' {
 			if i < nssLen {
 				if chars.Is(rest[i], chars.Alpha) {
-					letters = append(letters, rune(rest[i]))
+					letters.add(rune(rest[i]))
 				}
 			}
 			b.WriteByte(rest[i])
@@ -117,7 +119,7 @@ func (u URN) Display() DisplayForm {
 			if r >= utf8.RuneSelf && r != utf8.RuneError && unicode.IsGraphic(r) && !unicode.IsSpace(r) &&
 				!unicode.Is(unicode.Cf, r) {
 				if i+3*k < nssLen && unicode.IsLetter(r) {
-					letters = append(letters, r)
+					letters.add(r)
 				}
 				b.WriteRune(r)
 			} else {
@@ -131,7 +133,7 @@ func (u URN) Display() DisplayForm {
 		i = j
 	}
 	d.Text = b.String()
-	d.judge(letters)
+	d.judge(&letters)
 	return d
 }
 
@@ -158,17 +160,55 @@ func scriptOf(r rune) string {
 	return "Other"
 }
 
+// letterTally counts the letters of an NSS as Display meets them, in
+// constant memory per distinct letter: ASCII letters in an array, the
+// others in a map, with the order of first appearance kept.
+type letterTally struct {
+	ascii  [128]int
+	other  map[rune]int
+	order  []rune // distinct letters, in order of first appearance
+}
+
+func (t *letterTally) add(r rune) {
+	if r < utf8.RuneSelf {
+		if t.ascii[r] == 0 {
+			t.order = append(t.order, r)
+		}
+		t.ascii[r]++
+		return
+	}
+	if t.other == nil {
+		t.other = map[rune]int{}
+	}
+	if t.other[r] == 0 {
+		t.order = append(t.order, r)
+	}
+	t.other[r]++
+}
+
+func (t *letterTally) count(r rune) int {
+	if r < utf8.RuneSelf {
+		return t.ascii[r]
+	}
+	return t.other[r]
+}
+
 // judge fills Scripts, MixedScript and Warnings from the letters of the
 // NSS: when several scripts mix, every letter outside the most frequent
-// script (Latin on a tie) is a possible look-alike.
-func (d *DisplayForm) judge(letters []rune) {
+// script (Latin on a tie) is a possible look-alike. It warns once per
+// distinct letter, with its count, in the order the letters first appear:
+// one warning per occurrence made the output of a long NSS grow with the
+// input many times over (issue 7, defect 1).
+func (d *DisplayForm) judge(t *letterTally) {
 	count := map[string]int{}
-	for _, r := range letters {
+	scriptOfLetter := make([]string, len(t.order))
+	for i, r := range t.order {
 		name := scriptOf(r)
+		scriptOfLetter[i] = name
 		if count[name] == 0 {
 			d.Scripts = append(d.Scripts, name)
 		}
-		count[name]++
+		count[name] += t.count(r)
 	}
 	d.MixedScript = len(d.Scripts) > 1
 	if !d.MixedScript {
@@ -180,10 +220,16 @@ func (d *DisplayForm) judge(letters []rune) {
 			major = name
 		}
 	}
-	for _, r := range letters {
-		if name := scriptOf(r); name != major {
-			d.Warnings = append(d.Warnings, "U+"+hex4(r)+" "+runenames.Name(r)+" ("+name+") among "+major+" letters")
+	for i, r := range t.order {
+		name := scriptOfLetter[i]
+		if name == major {
+			continue
 		}
+		times := "once"
+		if n := t.count(r); n > 1 {
+			times = strconv.Itoa(n) + " times"
+		}
+		d.Warnings = append(d.Warnings, "U+"+hex4(r)+" "+runenames.Name(r)+" ("+name+") among "+major+" letters, "+times)
 	}
 }
 

@@ -121,25 +121,31 @@ draft section 2.3). JSON: {"input", "nid", "nss", "r", "q", "f",
 				w.end()
 				return nil
 			}
-			line := "nid=" + u.NID() + " nss=" + u.NSS()
+			// Appended to the output buffer, never built with +=, so a
+			// long input costs linear time (issue 7, defect 1).
+			w.b = append(w.b, "nid="...)
+			w.b = append(w.b, u.NID()...)
+			w.b = append(w.b, " nss="...)
+			w.b = append(w.b, u.NSS()...)
 			if hasR {
-				line += " r=" + r
+				w.b = append(append(w.b, " r="...), r...)
 			}
 			if hasQ {
-				line += " q=" + q
+				w.b = append(append(w.b, " q="...), q...)
 			}
 			if hasF {
-				line += " f=" + f
+				w.b = append(append(w.b, " f="...), f...)
 			}
-			line += " nid_class=" + class
+			w.b = append(append(w.b, " nid_class="...), class...)
 			for _, d := range u.Directives() {
 				if d.Ignored {
-					line += " ignored_directive=" + d.Keyword + "=" + d.Value
+					w.b = append(w.b, " ignored_directive="...)
 				} else {
-					line += " directive=" + d.Keyword + "=" + d.Value
+					w.b = append(w.b, " directive="...)
 				}
+				w.b = append(append(append(w.b, d.Keyword...), '='), d.Value...)
 			}
-			w.line(line)
+			w.line("")
 			return nil
 		})
 	},

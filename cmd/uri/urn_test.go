@@ -73,7 +73,7 @@ func TestURNCommand(t *testing.T) {
 			`{"input":"a b","result":"urn:example:a%20b"}` + "\n"},
 		{"encode empty", []string{"encode", "--nid", "example", ""}, "", 1, "error: unexpected end of input in NSS of \"urn:example:\"\n"},
 		{"show", []string{"show", "urn:example:%D0%B0123,z456", "urn:example:Bj%C3%B8rnson"}, "", 0,
-			"urn:example:а123,z456\twarning: U+0430 CYRILLIC SMALL LETTER A (Cyrillic) among Latin letters\nurn:example:Bjørnson\n"},
+			"urn:example:а123,z456\twarning: U+0430 CYRILLIC SMALL LETTER A (Cyrillic) among Latin letters, once\nurn:example:Bjørnson\n"},
 		{"show json", []string{"show", "--json", "urn:example:a%2Cb"}, "", 0,
 			`{"input":"urn:example:a%2Cb","result":"urn:example:a%2Cb","scripts":["Latin"],"mixed_script":false,"warnings":[]}` + "\n"},
 	}
