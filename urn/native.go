@@ -164,9 +164,9 @@ func scriptOf(r rune) string {
 // constant memory per distinct letter: ASCII letters in an array, the
 // others in a map, with the order of first appearance kept.
 type letterTally struct {
-	ascii  [128]int
-	other  map[rune]int
-	order  []rune // distinct letters, in order of first appearance
+	ascii [128]int
+	other map[rune]int
+	order []rune // distinct letters, in order of first appearance
 }
 
 func (t *letterTally) add(r rune) {
