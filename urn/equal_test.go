@@ -156,7 +156,7 @@ func TestNamespaceRules(t *testing.T) {
 		{"urn:oid:1.3.6.1", "urn:oid:1.3.6.01", false},                                                            // RFC 3061: no extra rule
 		{"urn:ietf:rfc:2648", "URN:IETF:RFC:2648", true},                                                          // RFC 2648: case-insensitive
 		{"urn:ietf:params:xml:ns:a", "urn:ietf:params:xml:ns:A", false},                                           // RFC 3553: as written
-		{"urn:nbn:FI-fe19981001", "URN:NBN:fi-fe19981001", true},                                                  // RFC 8458: country code
+		{"urn:nbn:FI-fe19981001", "URN:NBN:fi-fe19981001", true},                                                  // RFC 8458 4.3: prefix case (example of RFC 8254 3)
 		{"urn:nbn:fi-FE19981001", "URN:NBN:fi-fe19981001", false},
 		{"urn:example:A", "urn:example:a", false}, // RFC 6963: none
 		{"urn:xmpp:Tmp", "urn:xmpp:tmp", false},   // RFC 4854: none
@@ -228,7 +228,7 @@ func TestNamespaceValidation(t *testing.T) {
 		{"URN:ISSN:0259-000X", true}, // RFC 3044 5
 		{"URN:ISSN:1560-1560", true}, // RFC 3044 5
 		{"urn:issn:1560-1561", false},
-		{"urn:issn:15601560", false},
+		{"urn:issn:15601560", true},                             // RFC 3044 5: "The hyphen ... can be omitted" (issue 7)
 		{"urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", true}, // RFC 9562 4, RFC 4122 3
 		{"urn:uuid:f81d4fae7dec11d0a76500a0c91e6bf6", false},
 		{"urn:uuid:g81d4fae-7dec-11d0-a765-00a0c91e6bf6", false},
@@ -246,7 +246,7 @@ func TestNamespaceValidation(t *testing.T) {
 		{"urn:ietf:params:xml:ns:xmpp-session", true}, // RFC 3553
 		{"urn:ietf:params:oauth", true},
 		{"urn:ietf:params", false},
-		{"urn:nbn:fi-fe19981001", true},    // RFC 8458
+		{"urn:nbn:fi-fe19981001", true},    // RFC 8254 section 3 example
 		{"urn:nbn:de:bvb:19-146642", true}, // RFC 8458
 		{"urn:nbn:1-2", false},
 		{"urn:example:foo", true},      // RFC 6963
@@ -254,8 +254,9 @@ func TestNamespaceValidation(t *testing.T) {
 		{"urn:xmpp:a::b", false},
 		{"urn:epc:id:sgtin:0614141.112345.400", true},       // RFC 5134
 		{"urn:epc:tag:sgtin-96:3.0614141.112345.400", true}, // RFC 5134
-		{"urn:epc:foo:bar", false},
-		{"urn:foo:anything", true}, // unknown NID
+		{"urn:epc:foo:bar", true},                           // RFC 5134 2: sub-namespaces "can be extended in the future" (issue 7)
+		{"urn:epc:id:bar", false},                           // a known sub-namespace is checked strictly
+		{"urn:foo:anything", true},                          // unknown NID
 	}
 	for _, tt := range tests {
 		err := MustParse(tt.in).ValidateNamespace()
