@@ -160,7 +160,11 @@ func Unescape(s string) (string, error) {
 // become uppercase, and triplets that encode an unreserved character
 // (2.3: ALPHA, DIGIT, "-", ".", "_", "~") are decoded. Other bytes are
 // left alone; a "%" that does not start a valid triplet is left as it is,
-// so the function never fails (Parse rejects such input anyway).
+// so the function never fails (Parse rejects such input anyway), and a
+// triplet that would join such a "%" into a new triplet once decoded
+// stays encoded: "%%32%65" is left as it is, not turned into "%2e". So
+// NormalizeEscapes(NormalizeEscapes(s)) == NormalizeEscapes(s) for every
+// string s.
 // NormalizeEscapes returns s itself, without allocating, when nothing
 // changes.
 func NormalizeEscapes(s string) string {
@@ -173,9 +177,33 @@ func NormalizeEscapes(s string) string {
 // it only counts, and it allocates at the first byte that differs. So a
 // normalization that changes nothing allocates nothing.
 type lazyBuf struct {
-	orig string
-	n    int    // bytes written
-	b    []byte // nil while the output is orig[:n]
+	orig  string
+	n     int    // bytes written
+	b     []byte // nil while the output is orig[:n]
+	stray int    // 1 + the output offset of the last stray "%" written, 0 for none
+}
+
+// at returns the output byte at offset i < w.n.
+func (w *lazyBuf) at(i int) byte {
+	if w.b == nil {
+		return w.orig[i]
+	}
+	return w.b[i]
+}
+
+// joinsStray reports whether writing the hexadecimal digit d next would
+// complete a triplet with a stray "%" already written: the output ends
+// with that "%", or with it and one hexadecimal digit.
+func (w *lazyBuf) joinsStray() bool {
+	switch w.stray {
+	case 0:
+		return false
+	case w.n: // the "%" is the last byte written
+		return true
+	case w.n - 1:
+		return chars.Is(w.at(w.n-1), chars.Hex)
+	}
+	return false
 }
 
 func (w *lazyBuf) diverge(extra int) {
@@ -236,7 +264,12 @@ func (w *lazyBuf) normEscapes(s string, unres chars.Class, lower bool) {
 		c := s[i]
 		if c == '%' && chars.PctError(s, i) < 0 {
 			d := byte(chars.Unhex(s[i+1])<<4 | chars.Unhex(s[i+2]))
-			if chars.Is(d, unres) {
+			// A decoded hexadecimal digit right after a stray "%" would
+			// make a new triplet ("%%32%65" would become "%2e", and a
+			// second pass "."): such a triplet stays encoded, so the
+			// normalization is idempotent on every string (issue 7,
+			// defect 4).
+			if chars.Is(d, unres) && !(chars.Is(d, chars.Hex) && w.joinsStray()) {
 				if lower {
 					d = chars.Lower(d)
 				}
@@ -253,6 +286,9 @@ func (w *lazyBuf) normEscapes(s string, unres chars.Class, lower bool) {
 			c = chars.Lower(c)
 		}
 		w.writeByte(c)
+		if c == '%' {
+			w.stray = w.n // 1 + its offset
+		}
 	}
 }
 
