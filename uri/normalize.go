@@ -42,15 +42,28 @@ func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), l
 // keys are the same string; normalizing is idempotent; and the normal
 // form re-parses to the same components (a path that would start with
 // "//" without an authority is written "/.//", a relative path whose
-// first segment would hold a ":" is written "./" first). Normalization
-// and resolution agree on every reference t whose path holds no
-// percent-encoded dot ("%2E" or "%2e"): for every base b,
-// Equal(b.Resolve(t), b.Resolve(t.Normalize())), and for an absolute t,
-// Equal(t, b.Resolve(t)). An encoded dot breaks both, and both sides
-// follow the RFC: 6.2.2.2 decodes "%2E" before 6.2.2.3 removes dot
-// segments, while Resolve applies 5.2.4 to the path as written, where
-// "%2E" is an octet and not a dot. So "http://a/b/%2e/../g" normalizes to
-// "http://a/g" but resolves to "http://a/b/g".
+// first segment would hold a ":" is written "./" first).
+//
+// Normalization and resolution agree, exactly: for a reference t and a
+// base b, Equal(b.Resolve(t), b.Resolve(t.Normalize())), and for a t
+// with a scheme Equal(t, b.Resolve(t)), whenever
+//
+//   - the paths of t and b hold no percent-encoded dot ("%2E", "%2e");
+//   - the scheme of the result (t's, else b's) is not Opaque in
+//     DefaultRegistry (urn keeps "%41" and dot segments for Equal, which
+//     Resolve removes); and
+//   - t is not a relative-path reference resolved against a base with
+//     no authority and a path that does not begin with "/" (as "foo:" or
+//     "foo:x/y"): there remove_dot_segments (5.2.4) turns "a/.." into
+//     "/", a rootless path into an absolute one, while the normal form
+//     of "a/.." is "./", which resolves to "".
+//
+// The tests check this over the corpora and on random references. An
+// encoded dot breaks it, and both sides follow the RFC: 6.2.2.2 decodes
+// "%2E" before 6.2.2.3 removes dot segments, while Resolve applies 5.2.4
+// to the path as written, where "%2E" is an octet and not a dot. So
+// "http://a/b/%2e/../g" normalizes to "http://a/g" but resolves to
+// "http://a/b/g" (see the example).
 //
 // For a URI parsed with the RFC2396 grammar, Normalize follows the 1998
 // draft instead: its section 6 (scheme and hostname compared without
