@@ -79,8 +79,8 @@ var normKnownDiffs = map[string]normKnownDiff{
 func normKey(v normVector) string { return v.source + "\x00" + v.input + "\x00" + v.want }
 
 // loadNormVectors reads the normalization vectors from the conformance
-// files under $URIKIT_SHARED/conformance/rfc3986, skipping the test when
-// they are absent.
+// files: the committed ones under testdata/conformance/rfc3986 and,
+// with $URIKIT_SHARED, uriparser's (LGPL, not committed).
 func loadNormVectors(t *testing.T) []normVector {
 	t.Helper()
 	read := func(name string, v any) bool {
@@ -194,8 +194,14 @@ func TestConformanceNormalize(t *testing.T) {
 			known++
 		}
 	}
+	loaded := map[string]bool{} // the sources whose files were read
+	for _, v := range vs {
+		loaded[v.source] = true
+	}
 	for k := range normKnownDiffs {
-		if !seen[k] {
+		// A copyleft suite is not committed: without URIKIT_SHARED its
+		// known differences have no vectors to match.
+		if source, _, _ := strings.Cut(k, "\x00"); !seen[k] && loaded[source] {
 			t.Errorf("known difference %q matches no vector", k)
 		}
 	}

@@ -1,7 +1,9 @@
 package uri_test
 
-// The syntax suites of other projects (see $URIKIT_SHARED/conformance/
-// README.md for their origins and licences). Every vector must agree with
+// The syntax suites of other projects: committed under
+// testdata/conformance when their licence is permissive, read from
+// $URIKIT_SHARED/conformance otherwise (uriparser, LGPL); see
+// testdata/README.md for their origins and licences. Every vector must agree with
 // our verdict, except the known differences listed below with the spec
 // reason; a listed difference that starts agreeing fails the test too, so
 // that the list stays exact. IRIs (non-ASCII input) are out of scope for

@@ -1,8 +1,9 @@
 package uri_test
 
 // Resolution and relativization vectors of other projects, read from
-// $URIKIT_SHARED/conformance/rfc3986 (see its README.md for origins and
-// licences). Every vector must pass, except the disagreements listed in
+// testdata/conformance/rfc3986 (the permissive suites; testdata/README.md
+// gives origins and licences) and $URIKIT_SHARED/conformance/rfc3986
+// (uriparser's LGPL extracts, left out without it). Every vector must pass, except the disagreements listed in
 // resolveKnownDiffs, each with the spec reason; a listed difference that
 // starts passing fails the test too, so the table stays honest.
 

@@ -86,7 +86,7 @@ func differential(t *testing.T, inputs []string, label string) {
 // TestDifferentialCorpus compares with go-urn on the real URNs.
 func TestDifferentialCorpus(t *testing.T) {
 	var inputs []string
-	inputs = append(inputs, testshared.Lines(t, "corpora", "urns", "urns.txt")...)
+	inputs = append(inputs, testshared.LoadCorpus(t, "urns").Lines...) // the sample without URIKIT_SHARED
 	inputs = append(inputs, testshared.Lines(t, "corpora", "urns", "iana-registry-urns.txt")...)
 	for _, l := range testshared.Lines(t, "corpora", "urns", "nbn-no-letter-editions.csv") {
 		inputs = append(inputs, nbnFromCSV(l))

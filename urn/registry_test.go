@@ -15,8 +15,8 @@ import (
 var registryExtras = map[string]string{}
 
 // TestRegistryMatchesIANA checks the transcribed table against the copy
-// of the IANA URN Namespaces registry (updated 2026-05-28) in
-// $URIKIT_SHARED/conformance/registries: every registered NID is in the
+// of the IANA URN Namespaces registry (updated 2026-05-28) committed in
+// testdata/conformance/registries (CC0): every registered NID is in the
 // table with the right kind, the table has no other NID except those in
 // registryExtras, and the references and templates agree with the 2021
 // CSV export for the NIDs it lists.
