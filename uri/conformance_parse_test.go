@@ -319,6 +319,7 @@ func ptIRIStringSplit(m map[string]string) string {
 // both modes: no panic, the round trip and Appendix B split for the ones
 // we accept, and linear time on each input repeated to 64 KB and more.
 func TestRobustnessWHATWG(t *testing.T) {
+	t.Parallel() // long and CPU-bound; not a timing test (issue 7: a fast go test ./...)
 	var data []any
 	testshared.ReadJSON(t, &data, "conformance", "whatwg", "urltestdata.json")
 	var inputs []string

@@ -71,6 +71,7 @@ func ipv6Candidates() []string {
 // implementation of the nine alternatives of RFC 3986 3.2.2 IPv6address:
 // the verdict, the host kind and the error offset.
 func TestIPv6AgainstABNF(t *testing.T) {
+	t.Parallel() // long and CPU-bound; not a timing test (issue 7: a fast go test ./...)
 	g := newRFC3986Grammar(false)
 	o := newGrammarOracle(uri.Options{})
 	cands := ipv6Candidates()

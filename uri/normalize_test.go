@@ -263,6 +263,7 @@ func normCheckProperties(t *testing.T, u URI) {
 // TestNormalizeProperties checks the properties on random references
 // built from the bytes where normalization has something to do.
 func TestNormalizeProperties(t *testing.T) {
+	t.Parallel() // long and CPU-bound; not a timing test (issue 7: a fast go test ./...)
 	r := rand.New(rand.NewPCG(3, 4))
 	parts := []string{"a", "B", ".", "..", "/", "//", ":", "@", "?", "#", "%2e", "%2E", "%41", "%7e", "%3a",
 		"%2F", "[", "]", "::1", "v1.x", "80", "http:", "HTTP://", "ftp://", "foo:", "//", "1.2.3.4", "%25", "+", "&", "="}

@@ -131,6 +131,7 @@ func TestCorpusRoundTrip(t *testing.T) {
 // TestGeneratedProperties checks the properties on random strings built
 // from URI-ish pieces, most of them valid.
 func TestGeneratedProperties(t *testing.T) {
+	t.Parallel() // long and CPU-bound; not a timing test (issue 7: a fast go test ./...)
 	pieces := []string{"a", "http", "1", ":", "//", "/", "?", "#", "@", "[::1]", "[v1.x]", "%41", "%", ".", "..", "-",
 		"!", "=", "&", ";", "127.0.0.1", ":80", "[", "]", " ", "x:y@", "~"}
 	r := rand.New(rand.NewPCG(5, 6))
