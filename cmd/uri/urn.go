@@ -329,9 +329,12 @@ var urnShowCommand = &command{
 	flags:    []flagSpec{flagDialect},
 	about: `Print each URN for people: percent-encoded UTF-8 decoded where that
 cannot change its meaning, and a warning where letters of several scripts
-mix, as in the look-alike example of RFC 8141 section 3.2.
+mix, as in the look-alike example of RFC 8141 section 3.2: one warning
+per kind of letter outside the main script, with the number of times it
+occurs. Time and memory grow linearly with the input.
 `,
-	output: `Plain output: the display form, then "<TAB>warning: W" for each warning.
+	output: `Plain output: the display form, then "<TAB>warning: W" for each warning,
+as in "U+0430 CYRILLIC SMALL LETTER A (Cyrillic) among Latin letters, 2 times".
 JSON: {"input", "result", "scripts", "mixed_script", "warnings"}.
 `,
 	start: func(c *call) (each, error) {
