@@ -52,8 +52,13 @@ func TestFromURLComponents(t *testing.T) {
 // sameURL compares the components of two url.URLs that FromURL must
 // keep, allowing for the "/." repair of a "//" path without a host.
 func sameURL(v, back *url.URL) bool {
+	// FromURL's two prefixes, which remove_dot_segments (RFC 3986 5.2.4)
+	// takes away again: "/." before a "//" path without a host, "./"
+	// before a relative path whose first segment holds a ":" (as
+	// url.URL.String writes it too).
 	path := v.Path == back.Path ||
-		back.Host == "" && v.Host == "" && strings.HasPrefix(v.Path, "//") && back.Path == "/."+v.Path
+		back.Host == "" && v.Host == "" && strings.HasPrefix(v.Path, "//") && back.Path == "/."+v.Path ||
+		v.Scheme == "" && v.Host == "" && back.Path == "./"+v.Path
 	return v.Scheme == back.Scheme && v.Opaque == back.Opaque && v.User.String() == back.User.String() &&
 		v.Host == back.Host && path && v.RawQuery == back.RawQuery && v.Fragment == back.Fragment
 }
