@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/urikit/urikit/internal/testshared"
 )
 
 // RFC 8141 section 2.2 (2012 draft section 2.2): characters outside pchar,
@@ -78,5 +80,25 @@ func TestEncodeNSS(t *testing.T) {
 	}
 	if got := EncodeNSS("%"); got != "%25" {
 		t.Errorf("EncodeNSS(%%) = %q", got)
+	}
+}
+
+// Issue 7, defect 1: Display on a long URN mixing scripts takes linear
+// time and warns once per kind of letter, with its count.
+func TestDisplayLinear(t *testing.T) {
+	const unit = "p%D0%B0yp%CE%B1" // Latin, U+0430 CYRILLIC, Latin, U+03B1 GREEK
+	gen := func(n int) URN { return MustParse("urn:example:" + strings.Repeat(unit, n/len(unit))) }
+	testshared.CheckLinear(t, "Display", gen, func(u URN) {
+		if d := u.Display(); len(d.Warnings) != 2 {
+			t.Fatalf("Display: %d warnings, want 2 (one per kind)", len(d.Warnings))
+		}
+	})
+	d := MustParse("urn:example:" + strings.Repeat(unit, 1000)).Display()
+	want := []string{
+		"U+0430 CYRILLIC SMALL LETTER A (Cyrillic) among Latin letters, 1000 times",
+		"U+03B1 GREEK SMALL LETTER ALPHA (Greek) among Latin letters, 1000 times",
+	}
+	if strings.Join(d.Warnings, "|") != strings.Join(want, "|") || strings.Join(d.Scripts, " ") != "Latin Cyrillic Greek" {
+		t.Errorf("Display: scripts %q, warnings %q; want %q", d.Scripts, d.Warnings, want)
 	}
 }
