@@ -2,6 +2,7 @@ package urn
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/urikit/urikit/internal/chars"
 )
@@ -64,7 +65,11 @@ type NamespaceError struct {
 // Error returns a message such as
 // `urn:isbn: "0-395-36341-2": check digit is 2, want 1 (RFC 3187)`.
 func (e *NamespaceError) Error() string {
-	return "urn:" + e.NID + ": " + quote(e.NSS) + ": " + e.Reason + " (" + e.Reference + ")"
+	msg := "urn:" + e.NID + ": " + quote(e.NSS) + ": " + e.Reason
+	if strings.Contains(e.Reason, e.Reference) { // the reason cites a section of it already
+		return msg
+	}
+	return msg + " (" + e.Reference + ")"
 }
 
 func quote(s string) string { return `"` + s + `"` }
