@@ -1,0 +1,406 @@
+package uri
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/urikit/urikit/internal/chars"
+)
+
+// Editor changes the components of a URI reference and makes the
+// result, valid by construction: start one with URI.Edit, change parts,
+// and call URI.
+//
+// The Set methods take decoded text and percent-encode what the
+// component needs (as Builder does); SetRaw takes text as written and
+// checks that it is valid in its component. Clear makes a component
+// undefined, which is not the same as empty ("http://a/?" has an empty
+// query, "http://a/" none). Components that are not changed keep their
+// text byte for byte.
+//
+// When the parts would not read back as themselves, URI recomposes the
+// reference the way RFC 3986 5.3 does and repairs what the grammar
+// needs: a path after an authority gets a leading "/" (3.3); a path
+// starting with "//" without an authority gets "/." in front (as in
+// the note of 5.2.4), so that it cannot read as one; a relative path
+// whose first segment holds a ":" gets "./" in front (4.2).
+//
+// The methods return the Editor, so calls chain. The first error (a
+// bad scheme, host or port, or raw text that is not valid in its
+// component) is kept, later calls do nothing, and URI returns it.
+type Editor struct {
+	part [numParts]string
+	has  [numParts]bool
+	raw  [numParts]bool // set as written: URI checks that it reads back
+	opts Options
+	err  error
+}
+
+// The parts of an Editor.
+const (
+	partScheme = iota
+	partUserinfo
+	partHost
+	partPort
+	partPath
+	partQuery
+	partFragment
+	numParts
+)
+
+// partOf maps a Component to its part, or -1.
+func partOf(c Component) int {
+	switch c {
+	case ComponentScheme:
+		return partScheme
+	case ComponentUserinfo:
+		return partUserinfo
+	case ComponentHost:
+		return partHost
+	case ComponentPort:
+		return partPort
+	case ComponentPath:
+		return partPath
+	case ComponentQuery:
+		return partQuery
+	case ComponentFragment:
+		return partFragment
+	}
+	return -1
+}
+
+var componentOf = [numParts]Component{ComponentScheme, ComponentUserinfo, ComponentHost,
+	ComponentPort, ComponentPath, ComponentQuery, ComponentFragment}
+
+// ErrBuildComponent is the reason of an Editor's error about text given
+// as written (SetRaw) that is not valid in its component, or about a
+// Component that has no part of its own.
+var ErrBuildComponent = errors.New("invalid component")
+
+// Edit returns an Editor holding u's components, in u's grammar.
+func (u URI) Edit() *Editor {
+	e := &Editor{opts: Options{Grammar: u.Grammar(), AllowZoneID: u.flags&hasAuthority != 0 && strings.Contains(u.Host(), "%25")}}
+	e.part[partScheme], e.has[partScheme] = u.Scheme(), u.HasScheme()
+	e.part[partUserinfo], e.has[partUserinfo] = u.Userinfo(), u.HasUserinfo()
+	e.part[partHost], e.has[partHost] = u.Host(), u.HasAuthority()
+	e.part[partPort], e.has[partPort] = u.Port(), u.HasPort()
+	e.part[partPath], e.has[partPath] = u.Path(), true
+	e.part[partQuery], e.has[partQuery] = u.Query(), u.HasQuery()
+	e.part[partFragment], e.has[partFragment] = u.Fragment(), u.HasFragment()
+	return e
+}
+
+func (e *Editor) fail(c Component, value string, reason, cause error) *Editor {
+	if e.err == nil {
+		e.err = buildError(c, value, reason, cause)
+	}
+	return e
+}
+
+func (e *Editor) set(p int, s string) *Editor {
+	if e.err == nil {
+		e.part[p], e.has[p], e.raw[p] = s, true, false
+		if p == partUserinfo || p == partPort {
+			e.has[partHost] = true // they need an authority
+		}
+	}
+	return e
+}
+
+// SetScheme sets the scheme (RFC 3986 3.1: a letter, then letters,
+// digits, "+", "-" or ".").
+func (e *Editor) SetScheme(s string) *Editor {
+	if !isScheme(s) {
+		return e.fail(ComponentScheme, s, ErrBuildScheme, nil)
+	}
+	return e.set(partScheme, s)
+}
+
+// SetUserinfo sets the whole userinfo from decoded text; its first ":"
+// stays the separator of user and password, other delimiters are
+// encoded.
+func (e *Editor) SetUserinfo(s string) *Editor {
+	return e.set(partUserinfo, Escape(s, UserinfoSet))
+}
+
+// SetUser sets the user name (decoded; a ":" in it is encoded), keeping
+// the password.
+func (e *Editor) SetUser(s string) *Editor {
+	v := Escape(s, userSet)
+	if _, pw, ok := strings.Cut(e.part[partUserinfo], ":"); ok && e.has[partUserinfo] {
+		v += ":" + pw
+	}
+	return e.set(partUserinfo, v)
+}
+
+// SetPassword sets the password (decoded), keeping the user name (an
+// empty one when there was no userinfo).
+func (e *Editor) SetPassword(s string) *Editor {
+	user, _, _ := strings.Cut(e.part[partUserinfo], ":")
+	if !e.has[partUserinfo] {
+		user = ""
+	}
+	return e.set(partUserinfo, user+":"+Escape(s, UserinfoSet))
+}
+
+// ClearPassword removes the password and its ":", keeping the user name.
+func (e *Editor) ClearPassword() *Editor {
+	if e.err == nil && e.has[partUserinfo] {
+		user, _, _ := strings.Cut(e.part[partUserinfo], ":")
+		e.part[partUserinfo] = user
+	}
+	return e
+}
+
+// SetHost sets the host, as Builder.Host reads it: an IPv6 address
+// with or without brackets, an IPv4 address, or a name (non-ASCII
+// names through IDNA ToASCII, Lookup profile).
+func (e *Editor) SetHost(h string) *Editor {
+	if e.err != nil {
+		return e
+	}
+	v, zone, err := buildHost(h)
+	if err != nil {
+		return e.fail(ComponentHost, h, ErrBuildHost, err)
+	}
+	if zone {
+		e.opts.AllowZoneID = true
+	}
+	return e.set(partHost, v)
+}
+
+// SetPort sets the port, decimal digits; "" removes it (the port is
+// then undefined, and the scheme's default applies).
+func (e *Editor) SetPort(port string) *Editor {
+	if port == "" {
+		return e.Clear(ComponentPort)
+	}
+	for i := 0; i < len(port); i++ {
+		if !chars.Is(port[i], chars.Digit) {
+			return e.fail(ComponentPort, port, ErrBuildPort, nil)
+		}
+	}
+	return e.set(partPort, port)
+}
+
+// SetPath sets the path from decoded text, "/" separating segments.
+func (e *Editor) SetPath(s string) *Editor { return e.set(partPath, Escape(s, PathSet)) }
+
+// AppendSegment adds one segment (decoded; a "/" in it is encoded) at
+// the end of the path: after its last "/", or after a new one.
+func (e *Editor) AppendSegment(seg string) *Editor {
+	p := e.part[partPath]
+	if p != "" && !strings.HasSuffix(p, "/") || p == "" && e.has[partHost] {
+		p += "/"
+	}
+	return e.set(partPath, p+Escape(seg, SegmentSet))
+}
+
+// SetQuery sets the query from decoded text ("" makes it empty, not
+// undefined; see Clear).
+func (e *Editor) SetQuery(s string) *Editor { return e.set(partQuery, Escape(s, QuerySet)) }
+
+// SetParams sets the query to p's text. A Params without any text
+// removes the query, so that dropping every pair drops the "?" too;
+// when p's text is the query's, nothing changes.
+func (e *Editor) SetParams(p Params) *Editor {
+	if e.err != nil || e.has[partQuery] && p.raw == e.part[partQuery] {
+		return e
+	}
+	if p.raw == "" {
+		return e.Clear(ComponentQuery)
+	}
+	return e.set(partQuery, p.raw)
+}
+
+// Params returns the key=value view of the query as it stands.
+func (e *Editor) Params() Params { return Params{raw: e.part[partQuery]} }
+
+// SetFragment sets the fragment from decoded text.
+func (e *Editor) SetFragment(s string) *Editor { return e.set(partFragment, Escape(s, FragmentSet)) }
+
+// SetRaw sets component c to s as written. URI fails when s is not
+// valid there, with a *ParseError under the *BuildError giving the
+// offset in s.
+func (e *Editor) SetRaw(c Component, s string) *Editor {
+	p := partOf(c)
+	if p < 0 {
+		return e.fail(c, s, ErrBuildComponent, nil)
+	}
+	if p == partPort && s == "" {
+		// An empty port is valid (RFC 3986 3.2.3) and kept as written.
+		e.set(p, s)
+		e.raw[p] = true
+		return e
+	}
+	if p == partHost && strings.HasPrefix(s, "[") && strings.Contains(s, "%25") {
+		e.opts.AllowZoneID = true
+	}
+	e.set(p, s)
+	if e.err == nil {
+		e.raw[p] = true
+	}
+	return e
+}
+
+// Clear makes component c undefined. Clearing the host removes the
+// whole authority (userinfo, host and port); clearing the path makes
+// it empty (a path is always defined).
+func (e *Editor) Clear(c Component) *Editor {
+	p := partOf(c)
+	if p < 0 {
+		return e.fail(c, "", ErrBuildComponent, nil)
+	}
+	if e.err != nil {
+		return e
+	}
+	e.part[p], e.has[p], e.raw[p] = "", p == partPath, false
+	if p == partHost {
+		for _, q := range []int{partUserinfo, partPort} {
+			e.part[q], e.has[q], e.raw[q] = "", false, false
+		}
+	}
+	return e
+}
+
+// URI returns the edited reference, or the first error of the edits: a
+// *BuildError naming the component at fault.
+func (e *Editor) URI() (URI, error) {
+	if e.err != nil {
+		return URI{}, e.err
+	}
+	for p := range numParts {
+		if e.raw[p] {
+			if err := checkRaw(p, e.part[p], e.opts.AllowZoneID); err != nil {
+				return URI{}, buildError(componentOf[p], e.part[p], ErrBuildComponent, err)
+			}
+		}
+	}
+	auth := e.has[partHost]
+	path := e.part[partPath]
+	repair := ""
+	switch {
+	case auth && path != "" && path[0] != '/':
+		repair = "/"
+	case !auth && strings.HasPrefix(path, "//"):
+		repair = "/."
+	case !auth && !e.has[partScheme]:
+		first, _, _ := strings.Cut(path, "/")
+		if strings.IndexByte(first, ':') >= 0 {
+			repair = "./"
+		}
+	}
+	var b strings.Builder
+	var start [numParts]int
+	if e.has[partScheme] {
+		b.WriteString(e.part[partScheme])
+		b.WriteByte(':')
+	}
+	if auth {
+		b.WriteString("//")
+		start[partUserinfo] = b.Len()
+		if e.has[partUserinfo] {
+			b.WriteString(e.part[partUserinfo])
+			b.WriteByte('@')
+		}
+		start[partHost] = b.Len()
+		b.WriteString(e.part[partHost])
+		if e.has[partPort] {
+			b.WriteByte(':')
+			start[partPort] = b.Len()
+			b.WriteString(e.part[partPort])
+		}
+	}
+	b.WriteString(repair)
+	start[partPath] = b.Len()
+	b.WriteString(path)
+	if e.has[partQuery] {
+		b.WriteByte('?')
+		start[partQuery] = b.Len()
+		b.WriteString(e.part[partQuery])
+	}
+	if e.has[partFragment] {
+		b.WriteByte('#')
+		start[partFragment] = b.Len()
+		b.WriteString(e.part[partFragment])
+	}
+	s := b.String()
+	u, err := ParseWith(s, e.opts)
+	if err != nil {
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			return URI{}, err
+		}
+		// Blame the part that holds the offending byte.
+		p := partOf(pe.Component)
+		if p < 0 {
+			p = partPath
+		}
+		off := max(pe.Offset-start[p], 0)
+		return URI{}, buildError(componentOf[p], e.part[p], ErrBuildComponent,
+			fail(e.part[p], off, componentOf[p], pe.Reason))
+	}
+	// A part set as written must read back as itself: "a?b" as a path
+	// would end the path at "?".
+	got := [numParts]string{u.Scheme(), u.Userinfo(), u.Host(), u.Port(), u.Path()[len(repair):], u.Query(), u.Fragment()}
+	for p := range numParts {
+		if e.raw[p] && got[p] != e.part[p] {
+			n := 0
+			for n < len(got[p]) && n < len(e.part[p]) && got[p][n] == e.part[p][n] {
+				n++
+			}
+			return URI{}, buildError(componentOf[p], e.part[p], ErrBuildComponent,
+				fail(e.part[p], n, componentOf[p], ErrInvalidCharacter))
+		}
+	}
+	return u, nil
+}
+
+// rawClass is the characters each part may hold as written, besides
+// percent-encoded octets (RFC 3986 Appendix A).
+var rawClass = [numParts]chars.Class{
+	partScheme:   chars.Scheme,
+	partUserinfo: chars.UserInfo,
+	partHost:     chars.RegName,
+	partPort:     chars.Digit,
+	partPath:     chars.PChar,
+	partQuery:    chars.QueryFrag,
+	partFragment: chars.QueryFrag,
+}
+
+// checkRaw checks text given as written for part p, and returns a
+// *ParseError with the offset in s of the first byte that cannot be
+// there.
+func checkRaw(p int, s string, zoneID bool) error {
+	c := componentOf[p]
+	switch {
+	case p == partScheme && (s == "" || !chars.Is(s[0], chars.Alpha)):
+		return fail(s, 0, c, ErrInvalidCharacter)
+	case p == partHost && strings.HasPrefix(s, "["):
+		j, _, err := parseIPLiteral(s, 0, zoneID)
+		if err != nil {
+			return err
+		}
+		if j != len(s) {
+			return fail(s, j, c, ErrInvalidCharacter)
+		}
+		return nil
+	}
+	pct := p != partScheme && p != partPort
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		switch {
+		case chars.Is(b, rawClass[p]), b == '/' && p == partPath:
+		case b == '%' && pct:
+			for k := 1; k <= 2; k++ {
+				if i+k >= len(s) || unhex(s[i+k]) >= 16 {
+					return fail(s, i+k, c, ErrInvalidPercent)
+				}
+			}
+			i += 2
+		default:
+			return fail(s, i, c, ErrInvalidCharacter)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,261 @@
+package uri_test
+
+import (
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/urikit/urikit/internal/testshared"
+	"github.com/urikit/urikit/uri"
+)
+
+func TestEditor(t *testing.T) {
+	tests := []struct {
+		in   string
+		edit func(e *uri.Editor) *uri.Editor
+		want string
+	}{
+		{"http://a/b?c#d", func(e *uri.Editor) *uri.Editor { return e.SetPort("8080") }, "http://a:8080/b?c#d"},
+		{"http://a:80/b", func(e *uri.Editor) *uri.Editor { return e.SetPort("") }, "http://a/b"},
+		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetHost("例え.jp") }, "http://xn--r8jz45g.jp/b"},
+		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetHost("::1") }, "http://[::1]/b"},
+		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetHost("fe80::1%en0") }, "http://[fe80::1%25en0]/b"},
+		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetUser("me:you") }, "http://me%3Ayou@a/b"},
+		{"http://u:p@a/b", func(e *uri.Editor) *uri.Editor { return e.SetUser("v") }, "http://v:p@a/b"},
+		{"http://u@a/b", func(e *uri.Editor) *uri.Editor { return e.SetPassword("p w") }, "http://u:p%20w@a/b"},
+		{"http://u:p@a/b", func(e *uri.Editor) *uri.Editor { return e.ClearPassword() }, "http://u@a/b"},
+		{"http://u:p@a/b", func(e *uri.Editor) *uri.Editor { return e.Clear(uri.ComponentUserinfo) }, "http://a/b"},
+		{"http://a/b?c#d", func(e *uri.Editor) *uri.Editor { return e.SetPath("x y/z") }, "http://a/x%20y/z?c#d"},
+		// RFC 3986 3.3: a path after an authority starts with "/".
+		{"http://a", func(e *uri.Editor) *uri.Editor { return e.SetPath("x") }, "http://a/x"},
+		// The note in 5.2.4: "//" without an authority is written "/.//".
+		{"foo:/a", func(e *uri.Editor) *uri.Editor { return e.SetPath("//x") }, "foo:/.//x"},
+		{"http://a//x", func(e *uri.Editor) *uri.Editor { return e.Clear(uri.ComponentHost) }, "http:/.//x"},
+		// 4.2: a ":" in the first segment of a relative path.
+		{"/a", func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentPath, "a:b") }, "./a:b"},
+		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetQuery("") }, "http://a/b?"},
+		{"http://a/b?q", func(e *uri.Editor) *uri.Editor { return e.Clear(uri.ComponentQuery) }, "http://a/b"},
+		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetQuery("a b&c=#") }, "http://a/b?a%20b&c=%23"},
+		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetFragment("x#y") }, "http://a/b#x%23y"},
+		{"http://a/b#f", func(e *uri.Editor) *uri.Editor { return e.Clear(uri.ComponentFragment) }, "http://a/b"},
+		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetScheme("https") }, "https://a/b"},
+		{"http://a/b/", func(e *uri.Editor) *uri.Editor { return e.AppendSegment("c/d") }, "http://a/b/c%2Fd"},
+		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.AppendSegment("c") }, "http://a/b/c"},
+		{"http://a", func(e *uri.Editor) *uri.Editor { return e.AppendSegment("c") }, "http://a/c"},
+		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentQuery, "a=%20") }, "http://a/b?a=%20"},
+		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentPort, "") }, "http://a:/b"},
+		{"mailto:x@y", func(e *uri.Editor) *uri.Editor { return e.SetUser("u") }, "mailto://u@/x@y"},
+		{"http://a/b?x=1&utm_source=z&y=2", func(e *uri.Editor) *uri.Editor {
+			p, _ := e.Params().Trim("utm_*")
+			return e.SetParams(p)
+		}, "http://a/b?x=1&y=2"},
+		{"http://a/b?utm_source=z", func(e *uri.Editor) *uri.Editor {
+			p, _ := e.Params().Trim("utm_*")
+			return e.SetParams(p)
+		}, "http://a/b"},
+		// Nothing changed: the text is kept as written.
+		{"HTTP://A/%7e?q#f", func(e *uri.Editor) *uri.Editor { return e }, "HTTP://A/%7e?q#f"},
+	}
+	for _, tt := range tests {
+		got, err := tt.edit(uri.MustParse(tt.in).Edit()).URI()
+		if err != nil {
+			t.Errorf("%q: %v", tt.in, err)
+			continue
+		}
+		if got.String() != tt.want {
+			t.Errorf("%q: got %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestEditorErrors(t *testing.T) {
+	tests := []struct {
+		edit   func(e *uri.Editor) *uri.Editor
+		comp   uri.Component
+		reason error
+		offset int // in the value, -1: no *ParseError underneath
+	}{
+		{func(e *uri.Editor) *uri.Editor { return e.SetScheme("1http") }, uri.ComponentScheme, uri.ErrBuildScheme, -1},
+		{func(e *uri.Editor) *uri.Editor { return e.SetPort("8o") }, uri.ComponentPort, uri.ErrBuildPort, -1},
+		{func(e *uri.Editor) *uri.Editor { return e.SetHost("1::2::3") }, uri.ComponentHost, uri.ErrBuildHost, -2},
+		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentPath, "/a b") }, uri.ComponentPath, uri.ErrBuildComponent, 2},
+		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentPath, "/a?b") }, uri.ComponentPath, uri.ErrBuildComponent, 2},
+		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentQuery, "a#b") }, uri.ComponentQuery, uri.ErrBuildComponent, 1},
+		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentHost, "a/b") }, uri.ComponentHost, uri.ErrBuildComponent, 1},
+		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentUserinfo, "a@b") }, uri.ComponentUserinfo, uri.ErrBuildComponent, 1},
+		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentFragment, "%zz") }, uri.ComponentFragment, uri.ErrBuildComponent, 1},
+		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentPort, "8x") }, uri.ComponentPort, uri.ErrBuildComponent, 1},
+		// The first error is kept; later edits do nothing.
+		{func(e *uri.Editor) *uri.Editor { return e.SetPort("x").SetScheme("1") }, uri.ComponentPort, uri.ErrBuildPort, -1},
+	}
+	for i, tt := range tests {
+		_, err := tt.edit(uri.MustParse("http://a/b?c#d").Edit()).URI()
+		var be *uri.BuildError
+		if !errors.As(err, &be) {
+			t.Errorf("%d: err = %v, want a *BuildError", i, err)
+			continue
+		}
+		if be.Component != tt.comp || !errors.Is(err, tt.reason) {
+			t.Errorf("%d: %v: component %v, want %v, reason %v", i, err, be.Component, tt.comp, tt.reason)
+		}
+		var pe *uri.ParseError
+		switch {
+		case tt.offset == -1 && errors.As(err, &pe):
+			t.Errorf("%d: %v: unexpected *ParseError underneath", i, err)
+		case tt.offset >= 0 && (!errors.As(err, &pe) || pe.Offset != tt.offset):
+			t.Errorf("%d: %v: want a *ParseError at offset %d", i, err, tt.offset)
+		}
+	}
+}
+
+func TestUserPassword(t *testing.T) {
+	tests := []struct {
+		in          string
+		user        string
+		hasUser     bool
+		password    string
+		hasPassword bool
+	}{
+		{"http://a/", "", false, "", false},
+		{"http://@a/", "", true, "", false},
+		{"http://u@a/", "u", true, "", false},
+		{"http://u:@a/", "u", true, "", true},
+		{"http://u:p:q@a/", "u", true, "p:q", true},
+		{"ftp://%75:%70@a/", "%75", true, "%70", true},
+	}
+	for _, tt := range tests {
+		u := uri.MustParse(tt.in)
+		user, ok := u.User()
+		pw, pok := u.Password()
+		if user != tt.user || ok != tt.hasUser || pw != tt.password || pok != tt.hasPassword {
+			t.Errorf("%q: User() = %q, %v; Password() = %q, %v", tt.in, user, ok, pw, pok)
+		}
+	}
+}
+
+func TestParamsEdits(t *testing.T) {
+	p := uri.ParseParams("b=2&a=1&utm_source=x&A=%41&a=0&b")
+	tests := []struct {
+		name string
+		got  uri.Params
+		want string
+	}{
+		{"add", p.Add("k v", "x&y"), "b=2&a=1&utm_source=x&A=%41&a=0&b&k%20v=x%26y"},
+		{"set existing", p.Set("a", "9"), "b=2&a=9&utm_source=x&A=%41&b"},
+		{"set new", p.Set("c", "3"), "b=2&a=1&utm_source=x&A=%41&a=0&b&c=3"},
+		{"del", p.Del("b"), "a=1&utm_source=x&A=%41&a=0"},
+		{"sort", p.Sort(), "A=%41&a=0&a=1&b&b=2&utm_source=x"},
+		{"sort sorted", uri.ParseParams("a=1&&b").Sort(), "a=1&&b"},
+		{"add to empty", uri.ParseParams("").Add("a", ""), "a="},
+	}
+	for _, tt := range tests {
+		if tt.got.Raw() != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.name, tt.got.Raw(), tt.want)
+		}
+	}
+	trim, err := p.Trim("utm_*")
+	if err != nil || trim.Raw() != "b=2&a=1&A=%41&a=0&b" {
+		t.Errorf("Trim: %q, %v", trim.Raw(), err)
+	}
+	keep, err := p.Keep("[ab]")
+	if err != nil || keep.Raw() != "b=2&a=1&a=0&b" {
+		t.Errorf("Keep: %q, %v", keep.Raw(), err)
+	}
+	if _, err := p.Trim("[a"); !errors.Is(err, uri.ErrBadPattern) {
+		t.Errorf("Trim of a malformed pattern: %v", err)
+	}
+	// Untouched: returned as it is, empty pieces included.
+	q := uri.ParseParams("a=1&&b=2&")
+	if got, _ := q.Trim("zz*"); got.Raw() != q.Raw() {
+		t.Errorf("Trim without a match changed %q to %q", q.Raw(), got.Raw())
+	}
+	// A key added reads back as given.
+	for _, k := range []string{"a b", "a=b", "a&b", "a+b", "ü", "%41"} {
+		got, ok := uri.ParseParams("").Add(k, k).Get(k)
+		if !ok || got != k {
+			t.Errorf("Add(%q) reads back as %q, %v", k, got, ok)
+		}
+	}
+}
+
+// TestEditProperty: over the corpora, random edit sequences give a URI
+// that parses, and the components no edit touched keep their text byte
+// for byte.
+func TestEditProperty(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	values := []string{"", "x", "a b", "/", "//", "a:b", "?", "#", "%", "ü", "@", ":", "[", "1.2.3.4", "::1"}
+	n := 0
+	for _, name := range testshared.CorpusNames {
+		c := testshared.LoadCorpus(t, name)
+		for i, line := range c.Lines {
+			if c.Full && i%7 != 0 || n > 40000 {
+				continue
+			}
+			u, err := uri.Parse(line)
+			if err != nil {
+				continue
+			}
+			n++
+			e := u.Edit()
+			var touched [7]bool // scheme userinfo host port path query fragment
+			for range 1 + rng.IntN(3) {
+				v := values[rng.IntN(len(values))]
+				switch k := rng.IntN(9); k {
+				case 0:
+					e.SetUser(v)
+					touched[1], touched[2] = true, true
+				case 1:
+					e.SetPort([]string{"", "80", "8080"}[rng.IntN(3)])
+					touched[3], touched[2] = true, true
+				case 2:
+					e.SetPath(v)
+					touched[4] = true
+				case 3:
+					e.SetQuery(v)
+					touched[5] = true
+				case 4:
+					e.SetFragment(v)
+					touched[6] = true
+				case 5:
+					e.AppendSegment(v)
+					touched[4] = true
+				case 6:
+					p, _ := e.Params().Trim("utm_*")
+					e.SetParams(p.Add(v, v).Sort())
+					touched[5] = true
+				case 7:
+					e.Clear(uri.ComponentFragment)
+					touched[6] = true
+				case 8:
+					e.SetHost([]string{"example.com", "::1", "例え.jp"}[rng.IntN(3)])
+					touched[2] = true
+				}
+			}
+			got, err := e.URI()
+			if err != nil {
+				t.Fatalf("%q: %v", line, err)
+			}
+			if _, err := uri.Parse(got.String()); err != nil {
+				t.Fatalf("%q: result %q does not parse: %v", line, got, err)
+			}
+			check := func(i int, a, b string) {
+				if !touched[i] && a != b {
+					t.Fatalf("%q -> %q: untouched component %d changed: %q -> %q", line, got, i, a, b)
+				}
+			}
+			check(0, u.Scheme(), got.Scheme())
+			check(1, u.Userinfo(), got.Userinfo())
+			check(2, u.Host(), got.Host())
+			check(3, u.Port(), got.Port())
+			if !touched[4] && !touched[2] && got.Path() != u.Path() {
+				t.Fatalf("%q -> %q: path changed", line, got)
+			}
+			check(5, u.Query(), got.Query())
+			check(6, u.Fragment(), got.Fragment())
+		}
+	}
+	if n == 0 {
+		t.Fatal("no input")
+	}
+	t.Logf("%d URIs edited", n)
+}

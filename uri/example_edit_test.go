@@ -1,0 +1,100 @@
+package uri_test
+
+import (
+	"fmt"
+
+	"github.com/urikit/urikit/uri"
+)
+
+func ExampleURI_Edit() {
+	u := uri.MustParse("http://example.com/docs?utm_source=mail&page=2#top")
+	p, _ := u.QueryParams().Trim("utm_*")
+	v, err := u.Edit().
+		SetScheme("https").
+		SetPort("8443").
+		AppendSegment("a b").
+		SetParams(p).
+		Clear(uri.ComponentFragment).
+		URI()
+	fmt.Println(v, err)
+	// Output: https://example.com:8443/docs/a%20b?page=2 <nil>
+}
+
+func ExampleEditor_SetRaw() {
+	u := uri.MustParse("http://example.com/")
+	_, err := u.Edit().SetRaw(uri.ComponentQuery, "a=1#b").URI()
+	fmt.Println(err)
+	v, _ := u.Edit().SetRaw(uri.ComponentQuery, "a=%20").URI()
+	fmt.Println(v)
+	// Output:
+	// uri: builder: invalid component "a=1#b": invalid character '#' at offset 3 in query
+	// http://example.com/?a=%20
+}
+
+func ExampleEditor_URI() {
+	// A path set after an authority gets its "/" (RFC 3986 3.3); a
+	// path starting with "//" without one gets "/." (5.2.4's note).
+	a, _ := uri.MustParse("http://example.com").Edit().SetPath("x").URI()
+	b, _ := uri.MustParse("http://example.com//x").Edit().Clear(uri.ComponentHost).URI()
+	fmt.Println(a)
+	fmt.Println(b)
+	// Output:
+	// http://example.com/x
+	// http:/.//x
+}
+
+func ExampleURI_User() {
+	u := uri.MustParse("ftp://anonymous:me%40example.com@ftp.example.com/")
+	user, _ := u.User()
+	pw, ok := u.Password()
+	fmt.Println(user, pw, ok)
+	// Output: anonymous me%40example.com true
+}
+
+func ExampleURI_Password() {
+	for _, s := range []string{"http://u@a/", "http://u:@a/"} {
+		pw, ok := uri.MustParse(s).Password()
+		fmt.Printf("%q %v\n", pw, ok)
+	}
+	// Output:
+	// "" false
+	// "" true
+}
+
+func ExampleParams_Trim() {
+	p, _ := uri.ParseParams("id=7&utm_source=news&utm_medium=mail&ref=x").Trim("utm_*")
+	fmt.Println(p.Raw())
+	// Output: id=7&ref=x
+}
+
+func ExampleParams_Keep() {
+	p, _ := uri.ParseParams("id=7&utm_source=news&page=2").Keep("[ip]*")
+	fmt.Println(p.Raw())
+	// Output: id=7&page=2
+}
+
+func ExampleParams_Sort() {
+	fmt.Println(uri.ParseParams("b=2&a=2&a=1&c").Sort().Raw())
+	// Output: a=1&a=2&b=2&c
+}
+
+func ExampleParams_Set() {
+	fmt.Println(uri.ParseParams("q=go&page=1&page=2").Set("page", "3").Raw())
+	// Output: q=go&page=3
+}
+
+func ExampleParams_Add() {
+	fmt.Println(uri.ParseParams("q=go").Add("lang", "en us").Raw())
+	// Output: q=go&lang=en%20us
+}
+
+func ExampleParams_Del() {
+	fmt.Println(uri.ParseParams("a=1&b=2&a=3").Del("a").Raw())
+	// Output: b=2
+}
+
+func ExampleParams_DeleteFunc() {
+	p := uri.ParseParams("a=1&b=&c")
+	fmt.Println(p.DeleteFunc(func(q uri.Param) bool { return q.Value() == "" }).Raw())
+	// Output: a=1
+}
