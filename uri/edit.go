@@ -213,6 +213,17 @@ func (e *Editor) SetParams(p Params) *Editor {
 	return e.set(partQuery, p.raw)
 }
 
+// Part returns component c as it stands in the editor, as written, and
+// whether it is defined (the host is defined when there is an
+// authority). It returns "" and false for a Component without a part.
+func (e *Editor) Part(c Component) (string, bool) {
+	p := partOf(c)
+	if p < 0 {
+		return "", false
+	}
+	return e.part[p], e.has[p]
+}
+
 // Params returns the key=value view of the query as it stands.
 func (e *Editor) Params() Params { return Params{raw: e.part[partQuery]} }
 

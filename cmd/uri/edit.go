@@ -1,0 +1,275 @@
+package main
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/urikit/urikit/uri"
+)
+
+var editCommand = &command{
+	name:     "edit",
+	summary:  "change components of each input: set, clear, query operations",
+	synopsis: "[OPERATIONS] [--json] [--rfc 3986|2396] [--zone-id] [-f FILE]... [INPUT...]",
+	traits:   inputs | jsonOut | grammar,
+	flags: []flagSpec{
+		{long: "set", arg: "COMPONENT=VALUE", repeat: true,
+			help: "set a component to VALUE, decoded text that is percent-encoded\nas the component needs; COMPONENT:=VALUE takes VALUE as\nwritten, and fails if it is not valid there. COMPONENT is\nscheme, user, password, userinfo, host, port, path, query or\nfragment; \"port=\" removes the port, \"query=\" makes the\nquery empty",
+			example: "uri edit --set port=8080 --set 'path=/a b' http://example.com/"},
+		{long: "clear", arg: "COMPONENT", repeat: true,
+			help:    "remove a component (undefined, not empty); clearing host\nremoves the whole authority",
+			example: "uri edit --clear fragment --clear password 'http://u:pw@example.com/#top'"},
+		{long: "append", arg: "path=SEGMENT|query=KEY=VALUE", repeat: true,
+			help:    "add one path segment (encoded, a \"/\" in it too), or one\nkey=value pair at the end of the query",
+			example: "uri edit --append path=v2 --append 'query=lang=en us' http://example.com/api"},
+		{long: "trim", arg: "query=GLOB", repeat: true,
+			help:    "remove every query pair whose decoded key matches the shell\nwildcard GLOB (* ? [...])",
+			example: "uri edit --trim 'query=utm_*' 'http://example.com/?id=7&utm_source=mail'"},
+		{long: "keep", arg: "query=GLOB", repeat: true,
+			help:    "keep only the query pairs whose decoded key matches GLOB",
+			example: "uri edit --keep query=id 'http://example.com/?id=7&ref=x'"},
+		{long: "sort-query",
+			help:    "sort the query pairs by key, then value (stable: equal pairs\nkeep their order)",
+			example: "uri edit --sort-query 'http://example.com/?b=2&a=1'"},
+		{long: "default-port",
+			help:    "write the scheme's default port when there is none",
+			example: "uri edit --default-port https://example.com/"},
+		{long: "no-default-port",
+			help:    "remove a port that is the scheme's default",
+			example: "uri edit --no-default-port http://example.com:80/"},
+		{long: "redirect", arg: "REF",
+			help:    "resolve REF against the edited URI (RFC 3986 5.2), as an HTTP\nclient follows a Location header",
+			example: "uri edit --redirect ../c http://example.com/a/b"},
+	},
+	about: `Edit each input and print the result. The operations apply in this
+order, whatever their order on the command line: --set (in the order
+given), --clear, --append, --trim, --keep, --sort-query, --default-port
+or --no-default-port, --redirect. Components that no operation touches
+keep their text byte for byte.
+
+The result is always a valid URI reference: where an edit would break the
+grammar, the reference is composed the way RFC 3986 section 5.3 does and
+repaired (a path after an authority gets its leading "/"; a path starting
+with "//" without an authority gets "/." in front; a relative path whose
+first segment holds a ":" gets "./"). An input that is not a URI
+reference, or an edit that cannot apply to it, fails that input.
+`,
+	output: `Output: the edited URI, one line per input. JSON: the object of
+"uri parse --json" for the edited URI (with "input" the input as given).
+`,
+	start: startEdit,
+}
+
+// An editOp is one operation of the command line, checked once.
+type editOp struct {
+	kind  string // set, clear, append-path, append-query, trim, keep
+	comp  string // set, clear: the component name
+	raw   bool   // set: COMPONENT:=VALUE
+	value string
+	key   string // append-query
+}
+
+var editComponents = map[string]uri.Component{
+	"scheme": uri.ComponentScheme, "userinfo": uri.ComponentUserinfo, "host": uri.ComponentHost,
+	"port": uri.ComponentPort, "path": uri.ComponentPath, "query": uri.ComponentQuery,
+	"fragment": uri.ComponentFragment, "user": uri.ComponentUserinfo, "password": uri.ComponentUserinfo,
+}
+
+func startEdit(c *call) (each, error) {
+	var ops []editOp
+	for _, s := range c.vals["set"] {
+		name, val, ok := strings.Cut(s, "=")
+		if !ok {
+			return nil, usagef("flag --set: want COMPONENT=VALUE or COMPONENT:=VALUE, not %q", s)
+		}
+		op := editOp{kind: "set", comp: name, value: val}
+		if n, isRaw := strings.CutSuffix(name, ":"); isRaw {
+			op.comp, op.raw = n, true
+		}
+		if op.raw && op.comp == "user" && strings.IndexByte(val, ':') >= 0 {
+			return nil, usagef("flag --set: a user name written as is holds no \":\" (it would start the password; write %%3A): %q", val)
+		}
+		if _, ok := editComponents[op.comp]; !ok {
+			return nil, usagef("flag --set: unknown component %q (want scheme, user, password, userinfo, host, port, path, query or fragment)", op.comp)
+		}
+		ops = append(ops, op)
+	}
+	for _, s := range c.vals["clear"] {
+		if _, ok := editComponents[s]; !ok {
+			return nil, usagef("flag --clear: unknown component %q", s)
+		}
+		ops = append(ops, editOp{kind: "clear", comp: s})
+	}
+	for _, s := range c.vals["append"] {
+		switch name, val, _ := strings.Cut(s, "="); name {
+		case "path":
+			ops = append(ops, editOp{kind: "append-path", value: val})
+		case "query":
+			k, v, _ := strings.Cut(val, "=")
+			ops = append(ops, editOp{kind: "append-query", key: k, value: v})
+		default:
+			return nil, usagef("flag --append: want path=SEGMENT or query=KEY=VALUE, not %q", s)
+		}
+	}
+	for _, kind := range []string{"trim", "keep"} {
+		for _, s := range c.vals[kind] {
+			g, ok := strings.CutPrefix(s, "query=")
+			if !ok {
+				return nil, usagef("flag --%s: want query=GLOB, not %q", kind, s)
+			}
+			if _, err := uri.ParseParams("").Trim(g); err != nil {
+				return nil, usagef("flag --%s: %v: %q", kind, err, g)
+			}
+			ops = append(ops, editOp{kind: kind, value: g})
+		}
+	}
+	if c.has("default-port") && c.has("no-default-port") {
+		return nil, usagef("flags --default-port and --no-default-port exclude each other")
+	}
+	var redirect *uri.URI
+	if c.has("redirect") {
+		r, err := uri.ParseWith(c.str("redirect", ""), c.opts)
+		if err != nil {
+			off, reason := describe(c.str("redirect", ""), err)
+			return nil, usagef("flag --redirect: invalid reference: error: %d: %s", off, reason)
+		}
+		redirect = &r
+	}
+	// The values do not depend on the input: check them once, on the
+	// empty reference, so that a bad one is a usage error.
+	if _, err := applyEdits(c, uri.URI{}.Edit(), ops); err != nil {
+		var be *uri.BuildError
+		if errors.As(err, &be) {
+			return nil, usagef("flag --set: %s", strings.TrimPrefix(err.Error(), "uri: builder: "))
+		}
+		return nil, usagef("%v", err)
+	}
+	return func(in string) error {
+		u, err := c.parseURI(in)
+		if err != nil {
+			return err
+		}
+		v, err := applyEdits(c, u.Edit(), ops)
+		if err != nil {
+			return err
+		}
+		if v, err = portEdits(c, v); err != nil {
+			return err
+		}
+		if redirect != nil {
+			if !v.HasScheme() {
+				return errors.New("--redirect needs an input with a scheme (RFC 3986 5.1)")
+			}
+			v = v.Resolve(*redirect)
+		}
+		if c.json {
+			c.out.components(v)
+		} else {
+			c.out.line(v.String())
+		}
+		return nil
+	}, nil
+}
+
+// applyEdits applies the operations, in their order, to e.
+func applyEdits(c *call, e *uri.Editor, ops []editOp) (uri.URI, error) {
+	for _, op := range ops {
+		switch op.kind {
+		case "set":
+			setComponent(e, op)
+		case "clear":
+			switch op.comp {
+			case "password":
+				e.ClearPassword()
+			case "user":
+				e.Clear(uri.ComponentUserinfo)
+			default:
+				e.Clear(editComponents[op.comp])
+			}
+		case "append-path":
+			e.AppendSegment(op.value)
+		case "append-query":
+			e.SetParams(e.Params().Add(op.key, op.value))
+		case "trim":
+			p, _ := e.Params().Trim(op.value)
+			e.SetParams(p)
+		case "keep":
+			p, _ := e.Params().Keep(op.value)
+			e.SetParams(p)
+		}
+	}
+	if c.has("sort-query") {
+		e.SetParams(e.Params().Sort())
+	}
+	return e.URI()
+}
+
+// setComponent applies one --set.
+func setComponent(e *uri.Editor, op editOp) {
+	if op.raw {
+		switch op.comp {
+		case "user", "password":
+			// The user and the password share the userinfo: write the
+			// other one back as it stands.
+			ui, has := e.Part(uri.ComponentUserinfo)
+			user, pw, hasPw := strings.Cut(ui, ":")
+			if !has {
+				user = ""
+			}
+			if op.comp == "user" {
+				user = op.value
+			} else {
+				pw, hasPw = op.value, true
+			}
+			if hasPw {
+				user += ":" + pw
+			}
+			e.SetRaw(uri.ComponentUserinfo, user)
+		default:
+			e.SetRaw(editComponents[op.comp], op.value)
+		}
+		return
+	}
+	switch op.comp {
+	case "scheme":
+		e.SetScheme(op.value)
+	case "user":
+		e.SetUser(op.value)
+	case "password":
+		e.SetPassword(op.value)
+	case "userinfo":
+		e.SetUserinfo(op.value)
+	case "host":
+		e.SetHost(op.value)
+	case "port":
+		e.SetPort(op.value)
+	case "path":
+		e.SetPath(op.value)
+	case "query":
+		e.SetQuery(op.value)
+	case "fragment":
+		e.SetFragment(op.value)
+	}
+}
+
+// portEdits applies --default-port or --no-default-port, with the
+// default port of the edited URI's scheme.
+func portEdits(c *call, v uri.URI) (uri.URI, error) {
+	if !c.has("default-port") && !c.has("no-default-port") {
+		return v, nil
+	}
+	def, ok := c.reg.DefaultPort(v.Scheme())
+	if !ok || !v.HasAuthority() {
+		return v, nil
+	}
+	switch {
+	case c.has("default-port") && (!v.HasPort() || v.Port() == ""):
+		return v.Edit().SetPort(strconv.Itoa(def)).URI()
+	case c.has("no-default-port") && v.HasPort():
+		if n, err := strconv.Atoi(v.Port()); v.Port() == "" || err == nil && n == def {
+			return v.Edit().Clear(uri.ComponentPort).URI()
+		}
+	}
+	return v, nil
+}
