@@ -15,7 +15,7 @@ var editCommand = &command{
 	traits:   inputs | jsonOut | grammar,
 	flags: []flagSpec{
 		{long: "set", arg: "COMPONENT=VALUE", repeat: true,
-			help: "set a component to VALUE, decoded text that is percent-encoded\nas the component needs; COMPONENT:=VALUE takes VALUE as\nwritten, and fails if it is not valid there. COMPONENT is\nscheme, user, password, userinfo, host, port, path, query or\nfragment; \"port=\" removes the port, \"query=\" makes the\nquery empty",
+			help:    "set a component to VALUE, decoded text that is percent-encoded\nas the component needs; COMPONENT:=VALUE takes VALUE as\nwritten, and fails if it is not valid there. COMPONENT is\nscheme, user, password, userinfo, host, port, path, query or\nfragment; \"port=\" removes the port, \"query=\" makes the\nquery empty",
 			example: "uri edit --set port=8080 --set 'path=/a b' http://example.com/"},
 		{long: "clear", arg: "COMPONENT", repeat: true,
 			help:    "remove a component (undefined, not empty); clearing host\nremoves the whole authority",
