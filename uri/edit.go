@@ -29,7 +29,9 @@ import (
 // bad scheme, host or port, or raw text that is not valid in its
 // component) is kept, later calls do nothing, and URI returns it.
 type Editor struct {
-	part [numParts]string
+	orig  URI
+	dirty bool // a part was set or cleared
+	part  [numParts]string
 	has  [numParts]bool
 	raw  [numParts]bool // set as written: URI checks that it reads back
 	opts Options
@@ -79,7 +81,15 @@ var ErrBuildComponent = errors.New("invalid component")
 
 // Edit returns an Editor holding u's components, in u's grammar.
 func (u URI) Edit() *Editor {
-	e := &Editor{opts: Options{Grammar: u.Grammar(), AllowZoneID: u.flags&hasAuthority != 0 && strings.Contains(u.Host(), "%25")}}
+	e := new(Editor)
+	e.Reset(u)
+	return e
+}
+
+// Reset makes e an Editor of u, as u.Edit does, so that a loop can
+// edit many URIs with one Editor.
+func (e *Editor) Reset(u URI) {
+	*e = Editor{orig: u, opts: Options{Grammar: u.Grammar(), AllowZoneID: u.flags&hasAuthority != 0 && strings.Contains(u.Host(), "%25")}}
 	e.part[partScheme], e.has[partScheme] = u.Scheme(), u.HasScheme()
 	e.part[partUserinfo], e.has[partUserinfo] = u.Userinfo(), u.HasUserinfo()
 	e.part[partHost], e.has[partHost] = u.Host(), u.HasAuthority()
@@ -87,7 +97,6 @@ func (u URI) Edit() *Editor {
 	e.part[partPath], e.has[partPath] = u.Path(), true
 	e.part[partQuery], e.has[partQuery] = u.Query(), u.HasQuery()
 	e.part[partFragment], e.has[partFragment] = u.Fragment(), u.HasFragment()
-	return e
 }
 
 func (e *Editor) fail(c Component, value string, reason, cause error) *Editor {
@@ -99,6 +108,7 @@ func (e *Editor) fail(c Component, value string, reason, cause error) *Editor {
 
 func (e *Editor) set(p int, s string) *Editor {
 	if e.err == nil {
+		e.dirty = true
 		e.part[p], e.has[p], e.raw[p] = s, true, false
 		if p == partUserinfo || p == partPort {
 			e.has[partHost] = true // they need an authority
@@ -147,7 +157,7 @@ func (e *Editor) SetPassword(s string) *Editor {
 func (e *Editor) ClearPassword() *Editor {
 	if e.err == nil && e.has[partUserinfo] {
 		user, _, _ := strings.Cut(e.part[partUserinfo], ":")
-		e.part[partUserinfo] = user
+		e.part[partUserinfo], e.dirty = user, true
 	}
 	return e
 }
@@ -204,7 +214,7 @@ func (e *Editor) SetQuery(s string) *Editor { return e.set(partQuery, Escape(s, 
 // removes the query, so that dropping every pair drops the "?" too;
 // when p's text is the query's, nothing changes.
 func (e *Editor) SetParams(p Params) *Editor {
-	if e.err != nil || e.has[partQuery] && p.raw == e.part[partQuery] {
+	if e.err != nil || p.raw == e.part[partQuery] && (e.has[partQuery] || p.raw == "") {
 		return e
 	}
 	if p.raw == "" {
@@ -265,6 +275,7 @@ func (e *Editor) Clear(c Component) *Editor {
 	if e.err != nil {
 		return e
 	}
+	e.dirty = true
 	e.part[p], e.has[p], e.raw[p] = "", p == partPath, false
 	if p == partHost {
 		for _, q := range []int{partUserinfo, partPort} {
@@ -279,6 +290,9 @@ func (e *Editor) Clear(c Component) *Editor {
 func (e *Editor) URI() (URI, error) {
 	if e.err != nil {
 		return URI{}, e.err
+	}
+	if !e.dirty {
+		return e.orig, nil
 	}
 	for p := range numParts {
 		if e.raw[p] {
@@ -302,6 +316,11 @@ func (e *Editor) URI() (URI, error) {
 		}
 	}
 	var b strings.Builder
+	n := len(repair) + 6
+	for p := range numParts {
+		n += len(e.part[p])
+	}
+	b.Grow(n)
 	var start [numParts]int
 	if e.has[partScheme] {
 		b.WriteString(e.part[partScheme])

@@ -160,9 +160,11 @@ type call struct {
 	opts   uri.Options
 	reg    uri.Registry
 	out    *writer
-	stdin  io.Reader
-	stdout io.Writer
-	stderr io.Writer
+	// unchecked is the last scheme seen that has no Validate (parseURI).
+	unchecked string
+	stdin     io.Reader
+	stdout    io.Writer
+	stderr    io.Writer
 }
 
 // has reports whether the flag was given.
@@ -294,7 +296,17 @@ func (c *call) parseURI(in string) (uri.URI, error) {
 	if err != nil {
 		return u, err
 	}
-	return u, c.reg.Check(u)
+	// Most streams repeat a few schemes: remember the last one that has
+	// no rules to check, and skip the registry's lookup for it.
+	name := u.Scheme()
+	if name == c.unchecked && name != "" {
+		return u, nil
+	}
+	if s, ok := c.reg.Lookup(name); ok && s.Validate != nil {
+		return u, s.Validate(u)
+	}
+	c.unchecked = strings.Clone(name) // name points into the read buffer
+	return u, nil
 }
 
 // exec runs the command with the arguments after its name and returns

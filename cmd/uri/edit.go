@@ -138,24 +138,30 @@ func startEdit(c *call) (each, error) {
 	}
 	// The values do not depend on the input: check them once, on the
 	// empty reference, so that a bad one is a usage error.
-	if _, err := applyEdits(c, uri.URI{}.Edit(), ops); err != nil {
+	if _, err := applyEdits(uri.URI{}.Edit(), ops, false); err != nil {
 		var be *uri.BuildError
 		if errors.As(err, &be) {
 			return nil, usagef("flag --set: %s", strings.TrimPrefix(err.Error(), "uri: builder: "))
 		}
 		return nil, usagef("%v", err)
 	}
+	var e uri.Editor
+	sortQuery := c.has("sort-query")
+	portOps := c.has("default-port") || c.has("no-default-port")
 	return func(in string) error {
 		u, err := c.parseURI(in)
 		if err != nil {
 			return err
 		}
-		v, err := applyEdits(c, u.Edit(), ops)
+		e.Reset(u)
+		v, err := applyEdits(&e, ops, sortQuery)
 		if err != nil {
 			return err
 		}
-		if v, err = portEdits(c, v); err != nil {
-			return err
+		if portOps {
+			if v, err = portEdits(c, v); err != nil {
+				return err
+			}
 		}
 		if redirect != nil {
 			if !v.HasScheme() {
@@ -173,7 +179,7 @@ func startEdit(c *call) (each, error) {
 }
 
 // applyEdits applies the operations, in their order, to e.
-func applyEdits(c *call, e *uri.Editor, ops []editOp) (uri.URI, error) {
+func applyEdits(e *uri.Editor, ops []editOp, sortQuery bool) (uri.URI, error) {
 	for _, op := range ops {
 		switch op.kind {
 		case "set":
@@ -199,7 +205,7 @@ func applyEdits(c *call, e *uri.Editor, ops []editOp) (uri.URI, error) {
 			e.SetParams(p)
 		}
 	}
-	if c.has("sort-query") {
+	if sortQuery {
 		e.SetParams(e.Params().Sort())
 	}
 	return e.URI()
@@ -256,9 +262,6 @@ func setComponent(e *uri.Editor, op editOp) {
 // portEdits applies --default-port or --no-default-port, with the
 // default port of the edited URI's scheme.
 func portEdits(c *call, v uri.URI) (uri.URI, error) {
-	if !c.has("default-port") && !c.has("no-default-port") {
-		return v, nil
-	}
 	def, ok := c.reg.DefaultPort(v.Scheme())
 	if !ok || !v.HasAuthority() {
 		return v, nil

@@ -112,6 +112,38 @@ func (w *writer) opt(name, s string, defined bool) {
 	w.b = appendJSONString(w.b, s)
 }
 
+// appendSafe appends key (`,"name":`) and s as a JSON string, or null
+// when s is undefined; s must need no escaping (jsonSafe).
+func appendSafe(b []byte, key, s string, defined bool) []byte {
+	b = append(b, key...)
+	if !defined {
+		return append(b, "null"...)
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// jsonSafe reports whether s is printable ASCII without '"' and '\\'.
+func jsonSafe(s string) bool {
+	for _, c := range []byte(s) {
+		if safeJSON[c] == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// safeJSON marks the bytes a JSON string holds as they are.
+var safeJSON = func() (t [256]uint8) {
+	for c := 0x20; c < 0x7f; c++ {
+		if c != '"' && c != '\\' {
+			t[c] = 1
+		}
+	}
+	return t
+}()
+
 // num appends an integer field, or null when n is negative.
 func (w *writer) num(name string, n int) {
 	w.key(name)

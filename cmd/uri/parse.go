@@ -43,6 +43,23 @@ host_type are null without an authority; path is never null).
 // ...", undefined components left out; JSON with null for them.
 func (w *writer) components(u uri.URI) {
 	if w.json {
+		if jsonSafe(w.in) && u.String() == w.in {
+			// The common case: the components are slices of an input
+			// that needs no JSON escaping, so they need none either.
+			b := append(w.b, `{"input":"`...)
+			b = append(b, w.in...)
+			b = append(b, '"')
+			b = appendSafe(b, `,"scheme":`, u.Scheme(), u.HasScheme())
+			b = appendSafe(b, `,"userinfo":`, u.Userinfo(), u.HasUserinfo())
+			b = appendSafe(b, `,"host":`, u.Host(), u.HasAuthority())
+			b = appendSafe(b, `,"host_type":`, u.HostKind().String(), u.HasAuthority())
+			b = appendSafe(b, `,"port":`, u.Port(), u.HasPort())
+			b = appendSafe(b, `,"path":`, u.Path(), true)
+			b = appendSafe(b, `,"query":`, u.Query(), u.HasQuery())
+			b = appendSafe(b, `,"fragment":`, u.Fragment(), u.HasFragment())
+			w.b = append(b, '}', '\n')
+			return
+		}
 		w.begin()
 		w.opt("scheme", u.Scheme(), u.HasScheme())
 		w.opt("userinfo", u.Userinfo(), u.HasUserinfo())
