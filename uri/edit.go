@@ -32,10 +32,10 @@ type Editor struct {
 	orig  URI
 	dirty bool // a part was set or cleared
 	part  [numParts]string
-	has  [numParts]bool
-	raw  [numParts]bool // set as written: URI checks that it reads back
-	opts Options
-	err  error
+	has   [numParts]bool
+	raw   [numParts]bool // set as written: URI checks that it reads back
+	opts  Options
+	err   error
 }
 
 // The parts of an Editor.
