@@ -199,6 +199,10 @@ func TestEdit(t *testing.T) {
 		{[]string{"--set", "path=x"}, "http://a", "http://a/x"},
 		{[]string{"--set", "path=//x"}, "foo:y", "foo:/.//x"},
 		{[]string{"--set", "path=a:b"}, "x/y", "./a:b"},
+		// An input on which trurl 0.16.1 --qtrim crashes (SIGSEGV):
+		// pairs with an empty key.
+		{[]string{"--trim", "query=utm_*"}, "https://web.wm.edu/wmcar/Danvilledig/index.htm?&amp;=&amp;svr=www", "https://web.wm.edu/wmcar/Danvilledig/index.htm?&amp;=&amp;svr=www"},
+		{[]string{"--trim", "query=amp;"}, "https://a/?&amp;=&amp;svr=www", "https://a/?amp;svr=www"},
 		// Untouched components keep their text.
 		{[]string{"--set", "port=1"}, "HTTP://%41@A/%7e?%7E#%7e", "HTTP://%41@A:1/%7e?%7E#%7e"},
 	}
