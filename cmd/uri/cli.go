@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/urikit/urikit/scheme"
@@ -334,7 +335,23 @@ func (cmd *command) exec(args []string, stdin io.Reader, stdout, stderr io.Write
 		fmt.Fprintf(stderr, "uri %s: %v\n", cmd.name, err)
 		return 2
 	}
+	c.noteFileArgs()
 	return c.loop(fn)
+}
+
+// noteFileArgs warns, once, when an input argument names an existing
+// file: "uri check urls.txt" checks the string "urls.txt" (a valid
+// relative reference), which is rarely what was meant.
+func (c *call) noteFileArgs() {
+	for _, a := range c.args {
+		if strings.ContainsAny(a, ":?#") {
+			continue
+		}
+		if fi, err := os.Stat(a); err == nil && fi.Mode().IsRegular() {
+			fmt.Fprintf(c.stderr, "uri %s: note: the argument %q is read as an input, not as a file; use -f %s to read the file\n", c.cmd.name, a, a)
+			return
+		}
+	}
 }
 
 // usage reports a usage error of the command and returns 2.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -333,5 +334,23 @@ func TestEditCommandProperty(t *testing.T) {
 			same("query", u.Query(), v.Query())
 			same("fragment", u.Fragment(), v.Fragment())
 		}
+	}
+}
+
+// TestFileArgumentNote: "uri check urls.txt" checks the string, and says
+// on standard error how to read the file instead (issue 6).
+func TestFileArgumentNote(t *testing.T) {
+	dir := t.TempDir()
+	name := dir + "/urls.txt"
+	if err := os.WriteFile(name, []byte("http://a b/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := uriCmd(t, "", "check", name)
+	if code != 0 || out != "" || !strings.Contains(errOut, "use -f "+name) {
+		t.Errorf("check FILE: exit %d, %q, %q", code, out, errOut)
+	}
+	out, errOut, code = uriCmd(t, "", "check", "-f", name)
+	if code != 1 || !strings.Contains(out, "invalid character") || errOut != "" {
+		t.Errorf("check -f FILE: exit %d, %q, %q", code, out, errOut)
 	}
 }
