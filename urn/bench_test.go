@@ -6,6 +6,7 @@ import (
 	gourn "github.com/leodido/go-urn"
 
 	"github.com/urikit/urikit/internal/testshared"
+	"github.com/urikit/urikit/uri"
 )
 
 // benchCorpus returns the URNs to benchmark: the 20,000 of
@@ -26,6 +27,16 @@ func BenchmarkParseCorpus(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
 			if _, err := Parse(corpus[i%len(corpus)]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	// The generic parser on the same strings: a URN parser that checks
+	// more (NID, NSS, r/q/f-components) should cost no more (issue 7).
+	b.Run("uri.Parse", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if _, err := uri.Parse(corpus[i%len(corpus)]); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -145,6 +145,17 @@ func MustParse(s string) URN {
 
 const alnum = chars.Alpha | chars.Digit
 
+// ldh and nssPlain are the byte sets of the tight loops of parseNID
+// (letters, digits, "-") and parseNSS (pchar and "/" of RFC 8141 and
+// the 2015 draft), as plain tables: one load per byte.
+var ldh, nssPlain = func() (l, n [256]bool) {
+	for c := 0; c < 256; c++ {
+		l[c] = chars.Is(byte(c), alnum) || c == '-'
+		n[c] = chars.Is(byte(c), chars.PChar) || c == '/'
+	}
+	return l, n
+}()
+
 // parseNID scans the NID that starts at offset 4 and returns the offset of
 // the ":" that ends it.
 //
@@ -175,6 +186,18 @@ func parseNID(s string, d Dialect) (int, error) {
 		return 0, fail(s, i, ComponentNID, ErrInvalidNID)
 	}
 	i++
+	// The common case in one tight loop: letters, digits and hyphens up
+	// to the ":", within 32 characters; the checks below find the
+	// offset of what is wrong otherwise.
+	if end := min(len(s), start+33); true {
+		j := i
+		for j < end && ldh[s[j]] {
+			j++
+		}
+		if j < end && s[j] == ':' && j-start <= 32 && (j-start < 32 || s[j-1] != '-') {
+			i = j
+		}
+	}
 	for ; i < len(s); i++ {
 		c := s[i]
 		n := i - start // characters before c
@@ -254,6 +277,28 @@ func (u *URN) parseNSS(i int, d Dialect) (int, error) {
 	class := chars.PChar
 	if d == RFC2141 {
 		class = chars.URNNSS2141
+	}
+	if (d == RFC8141 || d == Draft2015) && i < len(s) && s[i] != '/' {
+		// The common case in one tight loop: a run of pchar and "/"
+		// (not first), ended by "?", "#", the end, or a "%" triplet.
+		for {
+			for i < len(s) && nssPlain[s[i]] {
+				i++
+			}
+			if i >= len(s) || s[i] != '%' {
+				break
+			}
+			var err error
+			if i, err = u.pct(i, ComponentNSS); err != nil {
+				return 0, err
+			}
+		}
+		if i == len(s) && i > start {
+			return i, nil
+		}
+		if i > start && (s[i] == '?' || s[i] == '#') {
+			return i, nil
+		}
 	}
 	for i < len(s) {
 		c := s[i]
