@@ -14,9 +14,33 @@ func Registry() uri.Registry { return registry }
 
 var registry = uri.MustRegistry(uri.DefaultRegistry().With(schemes()...))
 
-// schemes returns the Schemes this package contributes.
+// schemes returns the Schemes this package contributes: each is the
+// DefaultRegistry's entry (its equivalence rules) with the view added.
 func schemes() []uri.Scheme {
 	return []uri.Scheme{
 		urn.Scheme(urn.Options{}),
+		withView("http", ParseHTTP),
+		withView("https", ParseHTTP),
+		withView("ftp", ParseFTP),
+		withView("gopher", ParseGopher),
 	}
+}
+
+// withView returns the default entry of the scheme with view as its
+// View. A view's error is not a validation error: the URL stays a valid
+// URI reference (uri check accepts it), and the view says why it cannot
+// read it.
+func withView[V any](name string, view func(uri.URI) (V, error)) uri.Scheme {
+	s, ok := uri.DefaultRegistry().Lookup(name)
+	if !ok {
+		s = uri.Scheme{Name: name}
+	}
+	s.View = func(u uri.URI) (any, error) {
+		v, err := view(u)
+		if err != nil {
+			return nil, err
+		}
+		return v, nil
+	}
+	return s
 }

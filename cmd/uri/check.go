@@ -1,10 +1,16 @@
 package main
 
+import "github.com/urikit/urikit/scheme"
+
 var checkCommand = &command{
 	name:     "check",
 	summary:  "print the inputs that are not URI references, and why",
-	synopsis: "[--json] [--rfc 3986|2396] [--zone-id] [-f FILE]... [INPUT...]",
+	synopsis: "[--warn] [--json] [--rfc 3986|2396] [--zone-id] [-f FILE]... [INPUT...]",
 	traits:   inputs | jsonOut | grammar | failsOnly,
+	flags: []flagSpec{
+		{long: "warn", help: "also print the warnings of valid inputs, from the rules of\ntheir scheme: nondefault-port, reserved-port, password,\nencoded-crlf, encoded-nul (RFC 1738 section 6)",
+			example: "uri check --warn 'ftp://user:secret@example.com:25/'"},
+	},
 	about: `Check that each input is a URI reference and print only the failures.
 A URI whose scheme has rules of its own must follow them too: a "urn:"
 input must be a URN of RFC 8141.
@@ -13,12 +19,34 @@ input must be a URN of RFC 8141.
   INPUT<TAB>error: OFFSET: REASON
 REASON holds no tab, so the line splits at its last tab even when the
 input holds one. JSON output, one object per failed input: {"input",
-"error", "offset"}. Nothing is printed for a valid input.
+"error", "offset"}. Nothing is printed for a valid input, except with
+--warn one line per warning of a valid input:
+  INPUT<TAB>warning: WARNING
+(JSON {"input", "warnings"}), the codes in this order: nondefault-port
+(a port other than the scheme's default), reserved-port (one below 1024
+as well), password (a password in the URL), encoded-crlf and encoded-nul
+(a %0D, %0A or %00 that a client would decode into a protocol line: in
+telnet, rlogin and tn3270 userinfo, gopher and ftp parts).
 `,
 	start: func(c *call) (each, error) {
+		warn := c.has("warn")
 		return func(in string) error {
-			_, err := c.parseURI(in)
-			return err
+			u, err := c.parseURI(in)
+			if err != nil || !warn {
+				return err
+			}
+			if v, err := c.reg.View(u); err == nil {
+				if sv, ok := v.(scheme.View); ok {
+					if ws := sv.Warnings(); len(ws) > 0 {
+						s := make([]string, len(ws))
+						for i, w := range ws {
+							s[i] = string(w)
+						}
+						c.out.warnings(s)
+					}
+				}
+			}
+			return nil
 		}, nil
 	},
 }

@@ -179,6 +179,10 @@ func (c *call) str(long, def string) string {
 	return def
 }
 
+// errWritten is what a command's each returns for an input that failed
+// after it wrote the input's output itself (plan's "<refused>").
+var errWritten = errors.New("failed; output written")
+
 // usageError is the error of a command line that cannot run.
 type usageError struct{ msg string }
 
@@ -372,7 +376,9 @@ func (c *call) loop(fn each) int {
 		w.in = in
 		if err := fn(in); err != nil {
 			failed = true
-			w.failure(in, err, failsOnly)
+			if err != errWritten {
+				w.failure(in, err, failsOnly)
+			}
 		}
 		return w.flushLine()
 	}, w.flush)

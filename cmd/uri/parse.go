@@ -1,6 +1,11 @@
 package main
 
-import "github.com/urikit/urikit/uri"
+import (
+	"encoding/json"
+
+	"github.com/urikit/urikit/scheme"
+	"github.com/urikit/urikit/uri"
+)
 
 var parseCommand = &command{
 	name:     "parse",
@@ -23,9 +28,16 @@ of an IP literal.
 
 JSON output, one object per input:
   {"input", "scheme", "userinfo", "host", "host_type", "port", "path",
-   "query", "fragment"}
+   "query", "fragment", "scheme_data"}
 with null for an undefined component and "" for an empty one (host and
 host_type are null without an authority; path is never null).
+"scheme_data" is what the URL means in its scheme, for the classic
+schemes of the URL drafts (http, https, ftp, gopher, mailto, news, nntp,
+telnet, rlogin, tn3270, wais, prospero, file, mid, cid): for example
+{"host", "port", "default_port", "request_target", ...} for http, with
+decoded values; null for other schemes. When the scheme's rules cannot
+read the URL (an http URL without a host), it is null and
+"scheme_error" says why.
 `,
 	start: func(c *call) (each, error) {
 		return func(in string) error {
@@ -37,6 +49,30 @@ host_type are null without an authority; path is never null).
 			return nil
 		}, nil
 	},
+}
+
+// schemeData writes "scheme_data", the typed view of the URL's scheme
+// (package scheme: http, ftp, gopher, mailto, ...), or null for a
+// scheme without one; when the view cannot read the URL, null and
+// "scheme_error" with the reason.
+func (w *writer) schemeData(u uri.URI) {
+	v, err := registry.View(u)
+	if err != nil {
+		w.raw("scheme_data", []byte("null"))
+		_, reason := describe(u.String(), err)
+		w.str("scheme_error", reason)
+		return
+	}
+	if _, ok := v.(scheme.View); !ok {
+		w.raw("scheme_data", []byte("null"))
+		return
+	}
+	j, err := json.Marshal(v)
+	if err != nil {
+		w.raw("scheme_data", []byte("null"))
+		return
+	}
+	w.raw("scheme_data", j)
 }
 
 // components writes the components of u: plain "scheme=S ... path=P
@@ -57,7 +93,9 @@ func (w *writer) components(u uri.URI) {
 			b = appendSafe(b, `,"path":`, u.Path(), true)
 			b = appendSafe(b, `,"query":`, u.Query(), u.HasQuery())
 			b = appendSafe(b, `,"fragment":`, u.Fragment(), u.HasFragment())
-			w.b = append(b, '}', '\n')
+			w.b, w.first = b, false
+			w.schemeData(u)
+			w.b = append(w.b, '}', '\n')
 			return
 		}
 		w.begin()
@@ -69,6 +107,7 @@ func (w *writer) components(u uri.URI) {
 		w.str("path", u.Path())
 		w.opt("query", u.Query(), u.HasQuery())
 		w.opt("fragment", u.Fragment(), u.HasFragment())
+		w.schemeData(u)
 		w.end()
 		return
 	}

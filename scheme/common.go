@@ -1,0 +1,259 @@
+package scheme
+
+import (
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/urikit/urikit/uri"
+)
+
+// Errors of the views: the reason of a *uri.ParseError whose Offset is
+// in the URL and whose Component names the part at fault.
+var (
+	// ErrNoHost: the scheme needs a host (RFC 9110 4.2.1 for http; RFC
+	// 1738 for the others that name an Internet host).
+	ErrNoHost = errors.New("the scheme needs a host")
+	// ErrNoAuthority: the scheme's URLs start with "//" (RFC 1738 3.1).
+	ErrNoAuthority = errors.New(`the scheme needs an authority ("//host")`)
+	// ErrSchemeSyntax: a part that the scheme's grammar does not allow
+	// there.
+	ErrSchemeSyntax = errors.New("not allowed by the scheme's syntax")
+	// ErrWrongScheme: the view was asked of a URL of another scheme.
+	ErrWrongScheme = errors.New("URL of another scheme")
+)
+
+// fail returns the *uri.ParseError of a URL the view cannot read.
+func fail(u uri.URI, off int, c uri.Component, reason error) error {
+	return &uri.ParseError{Input: u.String(), Offset: off, Component: c, Reason: reason}
+}
+
+// checkScheme reports whether u's scheme is one of names.
+func checkScheme(u uri.URI, names ...string) error {
+	for _, n := range names {
+		if strings.EqualFold(u.Scheme(), n) {
+			return nil
+		}
+	}
+	return fail(u, 0, uri.ComponentScheme, ErrWrongScheme)
+}
+
+// pathStart returns the offset of u's path in u.String().
+func pathStart(u uri.URI) int {
+	n := len(u.String()) - len(u.Path())
+	if u.HasQuery() {
+		n -= 1 + len(u.Query())
+	}
+	if u.HasFragment() {
+		n -= 1 + len(u.Fragment())
+	}
+	return n
+}
+
+// hostStart returns the offset of u's host in u.String().
+func hostStart(u uri.URI) int {
+	n := len(u.Scheme()) + 3
+	if u.HasUserinfo() {
+		n += len(u.Userinfo()) + 1
+	}
+	return n
+}
+
+// decode percent-decodes a part of a valid URI (its triplets are valid).
+func decode(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	d, err := uri.Unescape(s)
+	if err != nil {
+		return s
+	}
+	return d
+}
+
+// endpoint is the host and port of a URL with an authority: what a
+// client connects to.
+type endpoint struct {
+	host, rawHost string
+	port          int // -1 when the URL names none (or an empty one)
+	defPort       int
+}
+
+func endpointOf(u uri.URI, defPort int) endpoint {
+	e := endpoint{host: decode(u.Hostname()), rawHost: u.Host(), port: -1, defPort: defPort}
+	if n, ok := u.PortNumber(); ok {
+		e.port = n
+	}
+	return e
+}
+
+// connectPort is the port a client uses.
+func (e endpoint) connectPort() int {
+	if e.port >= 0 {
+		return e.port
+	}
+	return e.defPort
+}
+
+// portWarnings returns the warnings about the port, in order.
+func (e endpoint) portWarnings() []Warning {
+	var w []Warning
+	if e.port >= 0 && e.port != e.defPort {
+		w = append(w, WarnNondefaultPort)
+		if e.port < 1024 {
+			w = append(w, WarnReservedPort)
+		}
+	}
+	return w
+}
+
+// userinfo returns the decoded user and password of u, and whether
+// each is defined.
+func userinfo(u uri.URI) (user, password string, hasUser, hasPassword bool) {
+	ru, hasUser := u.User()
+	rp, hasPassword := u.Password()
+	return decode(ru), decode(rp), hasUser, hasPassword
+}
+
+// encodedControls returns the warnings for percent-encoded CR, LF and
+// NUL in the raw parts, in order.
+func encodedControls(parts ...string) []Warning {
+	crlf, nul := false, false
+	for _, p := range parts {
+		for i := 0; i+2 < len(p); i++ {
+			if p[i] != '%' {
+				continue
+			}
+			switch strings.ToUpper(p[i+1 : i+3]) {
+			case "0D", "0A":
+				crlf = true
+			case "00":
+				nul = true
+			}
+		}
+	}
+	var w []Warning
+	if crlf {
+		w = append(w, WarnEncodedCRLF)
+	}
+	if nul {
+		w = append(w, WarnEncodedNUL)
+	}
+	return w
+}
+
+// controlIn returns the offset in raw of the first percent-encoded CR,
+// LF or NUL, and what it is, or -1.
+func controlIn(raw string) (int, string) {
+	for i := 0; i+2 < len(raw); i++ {
+		if raw[i] != '%' {
+			continue
+		}
+		switch strings.ToUpper(raw[i+1 : i+3]) {
+		case "0D":
+			return i, "a percent-encoded CR"
+		case "0A":
+			return i, "a percent-encoded LF"
+		case "00":
+			return i, "a percent-encoded NUL"
+		}
+	}
+	return -1, ""
+}
+
+// refuse returns the RefusedError of a plan for the control at offset
+// off of the part that starts at base in the URL.
+func refuse(u uri.URI, base, off int, what, where string) error {
+	return &RefusedError{URL: u.String(), Offset: base + off,
+		Reason: what + " in the " + where + " would be decoded into a protocol line (RFC 1738 section 6)"}
+}
+
+// obj writes a JSON object with its keys in a fixed order, as the
+// exact interface of `uri parse --json` asks.
+type obj struct{ b []byte }
+
+func newObj() *obj { return &obj{b: []byte{'{'}} }
+
+func (o *obj) key(k string) {
+	if len(o.b) > 1 {
+		o.b = append(o.b, ',')
+	}
+	o.b = strconv.AppendQuote(o.b, k)
+	o.b = append(o.b, ':')
+}
+
+func (o *obj) str(k, v string) *obj { o.key(k); o.b = appendJSONString(o.b, v); return o }
+
+// opt writes v, or null when it is not defined.
+func (o *obj) opt(k, v string, ok bool) *obj {
+	if !ok {
+		return o.null(k)
+	}
+	return o.str(k, v)
+}
+
+func (o *obj) null(k string) *obj { o.key(k); o.b = append(o.b, "null"...); return o }
+
+// num writes n, or null when it is negative.
+func (o *obj) num(k string, n int) *obj {
+	if n < 0 {
+		return o.null(k)
+	}
+	o.key(k)
+	o.b = strconv.AppendInt(o.b, int64(n), 10)
+	return o
+}
+
+func (o *obj) boolean(k string, v bool) *obj {
+	o.key(k)
+	o.b = strconv.AppendBool(o.b, v)
+	return o
+}
+
+func (o *obj) strs(k string, vs []string) *obj {
+	o.key(k)
+	o.b = append(o.b, '[')
+	for i, v := range vs {
+		if i > 0 {
+			o.b = append(o.b, ',')
+		}
+		o.b = appendJSONString(o.b, v)
+	}
+	o.b = append(o.b, ']')
+	return o
+}
+
+func (o *obj) pairs(k string, ps [][2]string) *obj {
+	o.key(k)
+	o.b = append(o.b, '[')
+	for i, p := range ps {
+		if i > 0 {
+			o.b = append(o.b, ',')
+		}
+		o.b = append(o.b, '[')
+		o.b = appendJSONString(o.b, p[0])
+		o.b = append(o.b, ',')
+		o.b = appendJSONString(o.b, p[1])
+		o.b = append(o.b, ']')
+	}
+	o.b = append(o.b, ']')
+	return o
+}
+
+func (o *obj) warnings(ws []Warning) *obj {
+	s := make([]string, len(ws))
+	for i, w := range ws {
+		s[i] = string(w)
+	}
+	return o.strs("warnings", s)
+}
+
+func (o *obj) done() ([]byte, error) { return append(o.b, '}'), nil }
+
+// appendJSONString appends s as a JSON string; bytes that are not UTF-8
+// become U+FFFD (a decoded part may hold any byte).
+func appendJSONString(b []byte, s string) []byte {
+	j, _ := json.Marshal(s) // a string always marshals
+	return append(b, j...)
+}

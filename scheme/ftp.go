@@ -1,0 +1,226 @@
+package scheme
+
+import (
+	"strings"
+
+	"github.com/urikit/urikit/uri"
+)
+
+// FTP is the view of an ftp URL (RFC 1738 3.2; the 1993 and 1994 URL
+// drafts' "ftp" sections):
+//
+//	ftp://<user>:<password>@<host>:<port>/<cwd1>/<cwd2>/.../<cwdN>/<name>;type=<typecode>
+type FTP struct {
+	u                uri.URI
+	end              endpoint
+	user, password   string
+	hasUser, hasPass bool
+	rawSegs          []string // the raw directory segments
+	cwd              []string // decoded
+	file, rawFile    string
+	typecode         byte // 'a', 'i', 'd' or 0
+	warnings         []Warning
+	rawUser, rawPass string
+	segOffsets       []int // offsets in the URL of each raw segment, file last
+}
+
+// The login of the anonymous convention (RFC 1738 3.2.1): "If no user
+// name or password is supplied and one is requested by the FTP server,
+// the conventions for "anonymous" FTP are to be used": the user
+// "anonymous" and the user's mail address as the password.
+const (
+	AnonymousUser = "anonymous"
+	// EmailPlaceholder stands for the user's mail address in a view
+	// and in a plan made without PlanOptions.Email.
+	EmailPlaceholder = "<email>"
+	// AskPlaceholder stands for a password the client must ask the
+	// user for: a user name without a password (RFC 1738 3.2.1).
+	AskPlaceholder = "<ask>"
+)
+
+// ParseFTP reads an ftp URL.
+func ParseFTP(u uri.URI) (FTP, error) {
+	if err := checkScheme(u, "ftp"); err != nil {
+		return FTP{}, err
+	}
+	if !u.HasAuthority() {
+		return FTP{}, fail(u, len(u.Scheme())+1, uri.ComponentHost, ErrNoAuthority)
+	}
+	if u.Host() == "" {
+		return FTP{}, fail(u, hostStart(u), uri.ComponentHost, ErrNoHost)
+	}
+	// RFC 1738 3.2: the url-path has no query; a "?" would be an
+	// encoded part of a name ("%3F").
+	if u.HasQuery() {
+		return FTP{}, fail(u, pathStart(u)+len(u.Path()), uri.ComponentQuery, ErrSchemeSyntax)
+	}
+	v := FTP{u: u, end: endpointOf(u, 21)}
+	v.rawUser, _ = u.User()
+	v.rawPass, _ = u.Password()
+	v.user, v.password, v.hasUser, v.hasPass = userinfo(u)
+	path := u.Path()
+	base := pathStart(u)
+	if path != "" {
+		path, base = path[1:], base+1 // the "/" between host and url-path
+	}
+	// ";type=" ends the last segment (RFC 1738 3.2.2; the 1994 draft's
+	// BNF: ftptype = "A" | "I" | "D" | "a" | "i" | "d").
+	segs := strings.Split(path, "/")
+	last := segs[len(segs)-1]
+	if i := strings.LastIndex(last, ";"); i >= 0 {
+		param := last[i+1:]
+		name, val, _ := strings.Cut(param, "=")
+		if !strings.EqualFold(name, "type") || len(val) != 1 || !strings.ContainsRune("aidAID", rune(val[0])) {
+			return FTP{}, fail(u, base+len(path)-len(last)+i+1, uri.ComponentPath, ErrSchemeSyntax)
+		}
+		v.typecode = val[0] | 0x20
+		last = last[:i]
+	}
+	off := base
+	for _, s := range segs[:len(segs)-1] {
+		v.rawSegs = append(v.rawSegs, s)
+		v.cwd = append(v.cwd, decode(s)) // a "%2F" stays inside its segment
+		v.segOffsets = append(v.segOffsets, off)
+		off += len(s) + 1
+	}
+	v.rawFile, v.file = last, decode(last)
+	v.segOffsets = append(v.segOffsets, off)
+	v.warnings = v.end.portWarnings()
+	if v.hasPass {
+		v.warnings = append(v.warnings, WarnPassword)
+	}
+	v.warnings = append(v.warnings, encodedControls(append([]string{v.rawUser, v.rawPass, last}, v.rawSegs...)...)...)
+	return v, nil
+}
+
+// Host returns the host, decoded.
+func (v FTP) Host() string { return v.end.host }
+
+// Port returns the port the URL names, or -1; DefaultPort is 21.
+func (v FTP) Port() int { return v.end.port }
+
+// DefaultPort returns 21 (RFC 1738 3.2).
+func (v FTP) DefaultPort() int { return 21 }
+
+// User returns the user name, decoded, and whether the URL has one
+// ("ftp://@host/" has an empty one, which is not an absent one).
+func (v FTP) User() (string, bool) { return v.user, v.hasUser }
+
+// Password returns the password, decoded, and whether the URL has one.
+func (v FTP) Password() (string, bool) { return v.password, v.hasPass }
+
+// Login returns the user and password a client logs in with: the URL's,
+// "anonymous" and EmailPlaceholder when it names no user (RFC 1738
+// 3.2.1), or AskPlaceholder as the password when it names a user
+// without one.
+func (v FTP) Login() (user, password string) {
+	switch {
+	case !v.hasUser:
+		return AnonymousUser, EmailPlaceholder
+	case !v.hasPass:
+		return v.user, AskPlaceholder
+	}
+	return v.user, v.password
+}
+
+// Cwd returns the directory segments, decoded, each one a CWD command
+// (RFC 1738 3.2.2: "each of the <cwd> elements is to be supplied,
+// sequentially, as the argument to a CWD command").
+func (v FTP) Cwd() []string { return v.cwd }
+
+// File returns the name of the file, decoded ("" for a directory).
+func (v FTP) File() string { return v.file }
+
+// Typecode returns 'a', 'i' or 'd' (lower case) from ";type=", or 0.
+func (v FTP) Typecode() byte { return v.typecode }
+
+// Listing reports whether the URL names a directory listing: a type of
+// "d", or an empty name (a path ending in "/", or none).
+func (v FTP) Listing() bool { return v.typecode == 'd' || v.file == "" }
+
+// TransferType returns the TYPE a client sets: "A" for ASCII (type a,
+// and every listing), "I" for image (type i, and a file without a
+// type, which clients fetch as binary).
+func (v FTP) TransferType() string {
+	if v.typecode == 'a' || v.Listing() {
+		return "A"
+	}
+	return "I"
+}
+
+// ListCommand returns "NLST" for ";type=d" (RFC 1738 3.2.2: the name is
+// "interpreted as a file directory" listed with NLST), "LIST" for a
+// path ending in "/", or "" when the URL names a file.
+func (v FTP) ListCommand() string {
+	switch {
+	case v.typecode == 'd':
+		return "NLST"
+	case v.file == "":
+		return "LIST"
+	}
+	return ""
+}
+
+// Warnings implements View.
+func (v FTP) Warnings() []Warning { return v.warnings }
+
+// Plan returns the FTP control commands of RFC 959 a client sends:
+// USER, PASS, one CWD per directory segment, TYPE, then RETR of the
+// file or NLST/LIST. Data-connection commands (PASV, PORT, ...) are left
+// out. A percent-encoded CR, LF or NUL in any part is refused: decoded,
+// it would end the command and start another (RFC 1738 section 6).
+func (v FTP) Plan(o PlanOptions) (Plan, error) {
+	for _, p := range []struct {
+		raw, where string
+		base       int
+	}{
+		{v.rawUser, "user name", hostStart(v.u) - len(v.u.Userinfo()) - 1},
+		{v.rawPass, "password", hostStart(v.u) - len(v.rawPass) - 1},
+	} {
+		if off, what := controlIn(p.raw); off >= 0 {
+			return Plan{}, refuse(v.u, p.base, off, what, p.where)
+		}
+	}
+	for i, s := range append(append([]string(nil), v.rawSegs...), v.rawFile) {
+		if off, what := controlIn(s); off >= 0 {
+			return Plan{}, refuse(v.u, v.segOffsets[i], off, what, "path")
+		}
+	}
+	user, pass := v.Login()
+	if pass == EmailPlaceholder && o.Email != "" {
+		pass = o.Email
+	}
+	cmds := []string{"USER " + user, "PASS " + pass}
+	for _, d := range v.cwd {
+		cmds = append(cmds, "CWD "+d)
+	}
+	cmds = append(cmds, "TYPE "+v.TransferType())
+	switch lc := v.ListCommand(); {
+	case lc == "NLST" && v.file != "":
+		cmds = append(cmds, "NLST "+v.file)
+	case lc != "":
+		cmds = append(cmds, lc)
+	default:
+		cmds = append(cmds, "RETR "+v.file)
+	}
+	return Plan{Scheme: "ftp", Host: v.end.host, Port: v.end.connectPort(), Commands: cmds}, nil
+}
+
+// MarshalJSON writes the "scheme_data" object of `uri parse --json`.
+func (v FTP) MarshalJSON() ([]byte, error) {
+	lu, lp := v.Login()
+	cwd := v.cwd
+	if cwd == nil {
+		cwd = []string{}
+	}
+	tc := ""
+	if v.typecode != 0 {
+		tc = string(v.typecode)
+	}
+	return newObj().str("host", v.end.host).num("port", v.end.port).num("default_port", 21).
+		opt("user", v.user, v.hasUser).opt("password", v.password, v.hasPass).
+		str("login_user", lu).str("login_password", lp).strs("cwd", cwd).
+		opt("file", v.file, v.file != "").opt("typecode", tc, tc != "").str("transfer_type", v.TransferType()).
+		boolean("listing", v.Listing()).opt("list_command", v.ListCommand(), v.ListCommand() != "").
+		warnings(v.warnings).done()
+}

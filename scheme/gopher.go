@@ -1,0 +1,254 @@
+package scheme
+
+import (
+	"strings"
+
+	"github.com/urikit/urikit/uri"
+)
+
+// Gopher is the view of a gopher URL (RFC 4266; RFC 1738 3.4; the 1994
+// URL draft's "Gopher" section, which gives the Gopher+ forms):
+//
+//	gopher://<host>:<port>/<gophertype><selector>%09<search>%09<gopher+_string>
+type Gopher struct {
+	u                         uri.URI
+	end                       endpoint
+	itemType                  byte
+	selector, search, gplus   string
+	hasSearch, hasGplus       bool
+	rawSel, rawSearch, rawGpl string
+	selOff, searchOff, gplOff int
+	warnings                  []Warning
+}
+
+// ParseGopher reads a gopher URL. The item type is the first character
+// of the path after "/", "1" (a directory) when there is none (RFC 4266
+// 2.1; RFC 1738 3.4: "if <gophertype> is omitted... 1").
+func ParseGopher(u uri.URI) (Gopher, error) {
+	if err := checkScheme(u, "gopher"); err != nil {
+		return Gopher{}, err
+	}
+	if !u.HasAuthority() {
+		return Gopher{}, fail(u, len(u.Scheme())+1, uri.ComponentHost, ErrNoAuthority)
+	}
+	if u.Host() == "" {
+		return Gopher{}, fail(u, hostStart(u), uri.ComponentHost, ErrNoHost)
+	}
+	v := Gopher{u: u, end: endpointOf(u, 70), itemType: '1'}
+	path := u.Path()
+	base := pathStart(u)
+	// RFC 4266 2.1 (and RFC 1738 3.4): the "?" of a search is written
+	// %09 in gopher URLs; a "?" left as it is belongs to the selector
+	// of older clients, so it is read back into the selector here.
+	if u.HasQuery() {
+		path += "?" + u.Query()
+	}
+	if len(path) > 1 {
+		if path[1] == '%' {
+			// An encoded type character.
+			d := decode(path[1:4])
+			v.itemType = d[0]
+			path, base = path[4:], base+4
+		} else {
+			v.itemType = path[1]
+			path, base = path[2:], base+2
+		}
+	} else {
+		path, base = "", base+len(path)
+	}
+	// The parts are separated by an encoded TAB, found in the raw text.
+	parts := splitEncodedTab(path)
+	v.rawSel, v.selOff = parts[0], base
+	v.selector = decode(parts[0])
+	if len(parts) > 1 {
+		v.hasSearch = true
+		v.rawSearch, v.searchOff = parts[1], base+len(parts[0])+3
+		v.search = decode(parts[1])
+	}
+	if len(parts) > 2 {
+		v.hasGplus = true
+		// The Gopher+ string keeps its own encoded TABs (the +ASK
+		// data block).
+		rest := strings.Join(parts[2:], "%09")
+		v.rawGpl, v.gplOff = rest, v.searchOff+len(parts[1])+3
+		v.gplus = decode(rest)
+	}
+	v.warnings = append(v.end.portWarnings(), encodedControls(v.rawSel, v.rawSearch, v.rawGpl)...)
+	return v, nil
+}
+
+// splitEncodedTab splits s at each "%09" (either case of hex digits).
+func splitEncodedTab(s string) []string {
+	var parts []string
+	for {
+		i := strings.Index(s, "%09")
+		if i < 0 {
+			return append(parts, s)
+		}
+		parts = append(parts, s[:i])
+		s = s[i+3:]
+	}
+}
+
+// Host, Port and DefaultPort (70) are where a client connects.
+func (v Gopher) Host() string { return v.end.host }
+
+// Port returns the port the URL names, or -1.
+func (v Gopher) Port() int { return v.end.port }
+
+// DefaultPort returns 70 (RFC 4266 2.1).
+func (v Gopher) DefaultPort() int { return 70 }
+
+// ItemType returns the Gopher item type character ('1' by default).
+func (v Gopher) ItemType() byte { return v.itemType }
+
+// Selector returns the selector string, decoded. It may start with the
+// type character again (the 1994 draft: "some gopher selector strings
+// begin with a copy of the gopher type character").
+func (v Gopher) Selector() string { return v.selector }
+
+// Search returns the search string, decoded, and whether there is one.
+func (v Gopher) Search() (string, bool) { return v.search, v.hasSearch }
+
+// GopherPlus returns the Gopher+ string, decoded, and whether there is
+// one.
+func (v Gopher) GopherPlus() (string, bool) { return v.gplus, v.hasGplus }
+
+// The kinds of a Gopher+ string (the 1994 draft's summary).
+const (
+	GplusItem       = "item"                 // "+": the default view
+	GplusView       = "view"                 // "+view_name[ language_name]"
+	GplusAttributes = "attributes"           // "!": attributes of the item
+	GplusDirAttrs   = "directory-attributes" // "$": attributes of every item of a directory
+	GplusAsk        = "ask"                  // "?": an item with a +ASK form
+)
+
+// GplusKind returns the kind of the Gopher+ string, or "" without one
+// (or for a string of another form).
+func (v Gopher) GplusKind() string {
+	if !v.hasGplus || v.gplus == "" {
+		return ""
+	}
+	cmd, _, _ := strings.Cut(v.gplus, "\t")
+	switch cmd[0] {
+	case '+':
+		if len(cmd) > 1 {
+			return GplusView
+		}
+		return GplusItem
+	case '!':
+		return GplusAttributes
+	case '$':
+		return GplusDirAttrs
+	case '?':
+		return GplusAsk
+	}
+	return ""
+}
+
+// GplusView returns the view name and language of a "+view lang"
+// string ("+application/postscript%20Es_ES").
+func (v Gopher) GplusView() (view, language string) {
+	if v.GplusKind() != GplusView {
+		return "", ""
+	}
+	cmd, _, _ := strings.Cut(v.gplus[1:], "\t")
+	view, language, _ = strings.Cut(cmd, " ")
+	return view, language
+}
+
+// GplusAttributes returns the attribute names of a "!" or "$" string
+// ("!+ABSTRACT%20+SMELL"), or nil for all of them.
+func (v Gopher) GplusAttributes() []string {
+	if k := v.GplusKind(); k != GplusAttributes && k != GplusDirAttrs {
+		return nil
+	}
+	cmd, _, _ := strings.Cut(v.gplus[1:], "\t")
+	return strings.Fields(cmd)
+}
+
+// Warnings implements View.
+func (v Gopher) Warnings() []Warning { return v.warnings }
+
+// Plan returns the bytes a Gopher client sends (RFC 1436 4; the 1994
+// draft): the selector, a TAB and the search string when there is one,
+// a TAB and the Gopher+ string when there is one, and CR LF. A Gopher+
+// string with a filled-in +ASK form ("+%091%0D%0A+-1%0D%0A...%0D%0A.%0D%0A")
+// already ends with its data block, which is sent as the draft shows.
+//
+// Any other percent-encoded CR, LF or NUL is refused: decoded into the
+// request line it would end it, and what follows would reach the server
+// as another command (RFC 1738 section 6: the gopher-to-SMTP attack).
+func (v Gopher) Plan(PlanOptions) (Plan, error) {
+	if off, what := controlIn(v.rawSel); off >= 0 {
+		return Plan{}, refuse(v.u, v.selOff, off, what, "selector")
+	}
+	if off, what := controlIn(v.rawSearch); off >= 0 {
+		return Plan{}, refuse(v.u, v.searchOff, off, what, "search string")
+	}
+	var b strings.Builder
+	b.WriteString(v.selector)
+	if v.hasSearch && (v.search != "" || !v.hasGplus) {
+		b.WriteString("\t" + v.search)
+	}
+	if v.hasGplus {
+		cmd, block, hasBlock := strings.Cut(v.gplus, "\t")
+		rawCmd, _, _ := strings.Cut(v.rawGpl, "%09")
+		if off, what := controlIn(rawCmd); off >= 0 {
+			return Plan{}, refuse(v.u, v.gplOff, off, what, "Gopher+ string")
+		}
+		b.WriteString("\t" + cmd)
+		if hasBlock {
+			if !askBlock(block) {
+				off, what := controlIn(v.rawGpl[len(rawCmd):])
+				if off < 0 {
+					off, what = 0, "a TAB"
+				}
+				return Plan{}, refuse(v.u, v.gplOff+len(rawCmd), off, what, "Gopher+ string outside a +ASK data block")
+			}
+			b.WriteString("\t" + block)
+			return v.plan(b.String()), nil
+		}
+	}
+	b.WriteString("\r\n")
+	return v.plan(b.String()), nil
+}
+
+func (v Gopher) plan(req string) Plan {
+	return Plan{Scheme: "gopher", Host: v.end.host, Port: v.end.connectPort(), Request: []byte(req)}
+}
+
+// askBlock reports whether s is the data block of a filled-in +ASK form
+// as the 1994 draft writes it: "1" CRLF "+-1" CRLF, lines ending in
+// CRLF, and "." CRLF, with no other CR, LF or NUL.
+func askBlock(s string) bool {
+	rest, ok := strings.CutPrefix(s, "1\r\n+-1\r\n")
+	if !ok || !strings.HasSuffix(rest, ".\r\n") || strings.IndexByte(rest, 0) >= 0 {
+		return false
+	}
+	for _, line := range strings.SplitAfter(rest, "\r\n") {
+		if line == "" {
+			continue
+		}
+		body := strings.TrimSuffix(line, "\r\n")
+		if len(body) == len(line) || strings.ContainsAny(body, "\r\n\t") {
+			return false
+		}
+	}
+	return true
+}
+
+// MarshalJSON writes the "scheme_data" object of `uri parse --json`.
+func (v Gopher) MarshalJSON() ([]byte, error) {
+	view, lang := v.GplusView()
+	kind := v.GplusKind()
+	attrs := v.GplusAttributes()
+	if attrs == nil {
+		attrs = []string{}
+	}
+	return newObj().str("host", v.end.host).num("port", v.end.port).num("default_port", 70).
+		str("item_type", string(v.itemType)).str("selector", v.selector).opt("search", v.search, v.hasSearch).
+		opt("gopher_plus", v.gplus, v.hasGplus).opt("gplus_kind", kind, kind != "").
+		opt("gplus_view", view, kind == GplusView).opt("gplus_language", lang, lang != "").
+		strs("gplus_attributes", attrs).warnings(v.warnings).done()
+}

@@ -1,0 +1,128 @@
+package scheme
+
+import (
+	"strings"
+
+	"github.com/urikit/urikit/uri"
+)
+
+// HTTP is the view of an http or https URL (RFC 9110 4.2; the 1993 URL
+// draft's "http" section): where a client connects and what it asks for.
+type HTTP struct {
+	u        uri.URI
+	scheme   string // lowercase
+	end      endpoint
+	target   string
+	words    []string
+	warnings []Warning
+}
+
+// ParseHTTP reads an http or https URL. RFC 9110 4.2.1: "A sender MUST
+// NOT generate an "http" URI with an empty host identifier. A recipient
+// that processes such a URI reference MUST reject it as invalid."
+func ParseHTTP(u uri.URI) (HTTP, error) {
+	if err := checkScheme(u, "http", "https"); err != nil {
+		return HTTP{}, err
+	}
+	if !u.HasAuthority() {
+		return HTTP{}, fail(u, len(u.Scheme())+1, uri.ComponentHost, ErrNoAuthority)
+	}
+	if u.Host() == "" {
+		return HTTP{}, fail(u, hostStart(u), uri.ComponentHost, ErrNoHost)
+	}
+	v := HTTP{u: u, scheme: strings.ToLower(u.Scheme())}
+	def := 80
+	if v.scheme == "https" {
+		def = 443
+	}
+	v.end = endpointOf(u, def)
+	// RFC 9112 3.2.1: origin-form = absolute-path [ "?" query ], and
+	// "If the target URI's path component is empty, the client MUST
+	// send "/" as the path within the origin-form". The fragment is
+	// never sent (RFC 9110 4.2.5).
+	v.target = u.Path()
+	if v.target == "" {
+		v.target = "/"
+	}
+	if u.HasQuery() {
+		v.target += "?" + u.Query()
+	}
+	// The 1993 draft: "http://host/path?search", the search words
+	// separated by "+".
+	v.words = u.SearchKeywords()
+	v.warnings = append(v.end.portWarnings(), userinfoWarnings(u)...)
+	return v, nil
+}
+
+// userinfoWarnings warns about a password: RFC 9110 4.2.4 says a
+// sender MUST NOT generate userinfo in http URIs; RFC 3986 3.2.1
+// deprecates passwords everywhere.
+func userinfoWarnings(u uri.URI) []Warning {
+	if _, ok := u.Password(); ok {
+		return []Warning{WarnPassword}
+	}
+	return nil
+}
+
+// Host returns the host, decoded, without the brackets of an IPv6
+// literal: what a client resolves and connects to.
+func (v HTTP) Host() string { return v.end.host }
+
+// Port returns the port the URL names, or -1.
+func (v HTTP) Port() int { return v.end.port }
+
+// DefaultPort returns 80 for http and 443 for https.
+func (v HTTP) DefaultPort() int { return v.end.defPort }
+
+// RequestTarget returns the origin-form request-target: the path ("/"
+// when empty) and the query, never the fragment (RFC 9112 3.2.1).
+func (v HTTP) RequestTarget() string { return v.target }
+
+// AbsoluteForm returns the absolute-form request-target a client sends
+// to a proxy (RFC 9112 3.2.2): scheme, authority without userinfo,
+// path and query.
+func (v HTTP) AbsoluteForm() string { return v.scheme + "://" + v.HostHeader() + v.target }
+
+// HostHeader returns the Host header field value (RFC 9110 7.2): the
+// authority without userinfo, the port as written.
+func (v HTTP) HostHeader() string {
+	h := v.end.rawHost
+	if v.u.HasPort() && v.u.Port() != "" {
+		h += ":" + v.u.Port()
+	}
+	return h
+}
+
+// SearchWords returns the "+"-separated search words of the 1993
+// draft's "http://host/path?search", decoded, or nil.
+func (v HTTP) SearchWords() []string { return v.words }
+
+// Warnings implements View.
+func (v HTTP) Warnings() []Warning { return v.warnings }
+
+// Plan returns the request line and Host header of a GET (RFC 9112
+// 3), with the absolute form when o.Proxy is set. The request-target is
+// sent as written, never decoded, so no escape can break the line; a
+// host whose decoded name holds a CR, LF or NUL is refused.
+func (v HTTP) Plan(o PlanOptions) (Plan, error) {
+	if off, what := controlIn(v.end.rawHost); off >= 0 {
+		return Plan{}, refuse(v.u, hostStart(v.u), off, what, "host")
+	}
+	target := v.target
+	if o.Proxy {
+		target = v.AbsoluteForm()
+	}
+	req := "GET " + target + " HTTP/1.1\r\nHost: " + v.HostHeader() + "\r\n"
+	return Plan{Scheme: v.scheme, Host: v.end.host, Port: v.end.connectPort(), Request: []byte(req)}, nil
+}
+
+// MarshalJSON writes the "scheme_data" object of `uri parse --json`.
+func (v HTTP) MarshalJSON() ([]byte, error) {
+	words := v.words
+	if words == nil {
+		words = []string{}
+	}
+	return newObj().str("host", v.end.host).num("port", v.end.port).num("default_port", v.end.defPort).
+		str("request_target", v.target).str("absolute_form", v.AbsoluteForm()).str("host_header", v.HostHeader()).
+		strs("search_words", words).warnings(v.warnings).done()
+}
