@@ -18,7 +18,7 @@ type FTP struct {
 	rawSegs          []string // the raw directory segments
 	cwd              []string // decoded
 	file, rawFile    string
-	typecode         byte // 'a', 'i', 'd' or 0
+	typecode         string // lower case: a, i, d, or a 1994 form (an, et, l8), or ""
 	warnings         []Warning
 	rawUser, rawPass string
 	segOffsets       []int // offsets in the URL of each raw segment, file last
@@ -70,10 +70,10 @@ func ParseFTP(u uri.URI) (FTP, error) {
 	if i := strings.LastIndex(last, ";"); i >= 0 {
 		param := last[i+1:]
 		name, val, _ := strings.Cut(param, "=")
-		if !strings.EqualFold(name, "type") || len(val) != 1 || !strings.ContainsRune("aidAID", rune(val[0])) {
+		if !strings.EqualFold(name, "type") || !validTypecode(val) {
 			return FTP{}, fail(u, base+len(path)-len(last)+i+1, uri.ComponentPath, ErrSchemeSyntax)
 		}
-		v.typecode = val[0] | 0x20
+		v.typecode = strings.ToLower(val)
 		last = last[:i]
 	}
 	off := base
@@ -91,6 +91,33 @@ func ParseFTP(u uri.URI) (FTP, error) {
 	}
 	v.warnings = append(v.warnings, encodedControls(append([]string{v.rawUser, v.rawPass, last}, v.rawSegs...)...)...)
 	return v, nil
+}
+
+// validTypecode reports whether t is a typecode of RFC 1738 3.2.2
+// ("a", "i" or "d") or of the 1994 draft's grammar (ftptype = "A"
+// formcode | "E" formcode | "I" | "L" digits, formcode = "N" | "T" |
+// "C"), the letters in either case.
+func validTypecode(t string) bool {
+	if t == "" {
+		return false
+	}
+	switch t[0] | 0x20 {
+	case 'i', 'd':
+		return len(t) == 1
+	case 'a', 'e':
+		return len(t) == 1 || len(t) == 2 && strings.ContainsRune("ntcNTC", rune(t[1]))
+	case 'l':
+		if len(t) < 2 {
+			return false
+		}
+		for _, c := range t[1:] {
+			if c < '0' || c > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // Host returns the host, decoded.
@@ -131,21 +158,29 @@ func (v FTP) Cwd() []string { return v.cwd }
 // File returns the name of the file, decoded ("" for a directory).
 func (v FTP) File() string { return v.file }
 
-// Typecode returns 'a', 'i' or 'd' (lower case) from ";type=", or 0.
-func (v FTP) Typecode() byte { return v.typecode }
+// Typecode returns the type from ";type=" in lower case ("a", "i", "d",
+// or a form of the 1994 draft such as "an" or "l8"), or "".
+func (v FTP) Typecode() string { return v.typecode }
 
 // Listing reports whether the URL names a directory listing: a type of
 // "d", or an empty name (a path ending in "/", or none).
-func (v FTP) Listing() bool { return v.typecode == 'd' || v.file == "" }
+func (v FTP) Listing() bool { return v.typecode == "d" || v.file == "" }
 
-// TransferType returns the TYPE a client sets: "A" for ASCII (type a,
-// and every listing), "I" for image (type i, and a file without a
-// type, which clients fetch as binary).
+// TransferType returns the argument of the TYPE command a client sends
+// (RFC 959 4.1.2): "A" for ASCII (type a, and every listing), "I" for
+// image (type i, and a file without a type, which clients fetch as
+// binary), and the 1994 forms as RFC 959 writes them ("A N", "E T",
+// "L 8").
 func (v FTP) TransferType() string {
-	if v.typecode == 'a' || v.Listing() {
+	switch {
+	case v.Listing():
 		return "A"
+	case v.typecode == "":
+		return "I"
+	case len(v.typecode) > 1:
+		return strings.ToUpper(v.typecode[:1]) + " " + strings.ToUpper(v.typecode[1:])
 	}
-	return "I"
+	return strings.ToUpper(v.typecode)
 }
 
 // ListCommand returns "NLST" for ";type=d" (RFC 1738 3.2.2: the name is
@@ -153,7 +188,7 @@ func (v FTP) TransferType() string {
 // path ending in "/", or "" when the URL names a file.
 func (v FTP) ListCommand() string {
 	switch {
-	case v.typecode == 'd':
+	case v.typecode == "d":
 		return "NLST"
 	case v.file == "":
 		return "LIST"
@@ -213,10 +248,7 @@ func (v FTP) MarshalJSON() ([]byte, error) {
 	if cwd == nil {
 		cwd = []string{}
 	}
-	tc := ""
-	if v.typecode != 0 {
-		tc = string(v.typecode)
-	}
+	tc := v.typecode
 	return newObj().str("host", v.end.host).num("port", v.end.port).num("default_port", 21).
 		opt("user", v.user, v.hasUser).opt("password", v.password, v.hasPass).
 		str("login_user", lu).str("login_password", lp).strs("cwd", cwd).

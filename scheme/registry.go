@@ -23,6 +23,18 @@ func schemes() []uri.Scheme {
 		withView("https", ParseHTTP),
 		withView("ftp", ParseFTP),
 		withView("gopher", ParseGopher),
+		withView("mailto", ParseMailto),
+		withView("news", ParseNews),
+		withView("snews", ParseNews),
+		withView("nntp", ParseNNTP),
+		withView("telnet", ParseTelnet),
+		withView("rlogin", ParseTelnet),
+		withView("tn3270", ParseTelnet),
+		withView("wais", ParseWAIS),
+		withView("prospero", ParseProspero),
+		withView("file", ParseFile),
+		withView("mid", ParseMessageID),
+		withView("cid", ParseMessageID),
 	}
 }
 

@@ -1,0 +1,171 @@
+package scheme
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/urikit/urikit/uri"
+)
+
+// News is the view of a news URL (RFC 5538 2.1; RFC 1738 3.6; the 1994
+// draft's grammar "news:" groupart, groupart = "*" | group | article):
+// a newsgroup, every group ("*"), or an article by its message-id,
+// which "may be distinguished from a news group name by the presence of
+// the commercial at "@" character". RFC 5538 adds a server:
+// "news://server/group".
+type News struct {
+	kind, group, msgID, server string
+	hasServer                  bool
+	end                        endpoint
+	warnings                   []Warning
+}
+
+// The kinds of a news URL.
+const (
+	NewsGroup   = "group"
+	NewsAll     = "all"
+	NewsArticle = "article"
+)
+
+// ParseNews reads a news URL.
+func ParseNews(u uri.URI) (News, error) {
+	if err := checkScheme(u, "news", "snews"); err != nil {
+		return News{}, err
+	}
+	v := News{}
+	p := u.Path()
+	base := pathStart(u)
+	if u.HasAuthority() {
+		v.server, v.hasServer = decode(u.Hostname()), true
+		def := 119
+		if strings.EqualFold(u.Scheme(), "snews") {
+			def = 563
+		}
+		v.end = endpointOf(u, def)
+		v.warnings = v.end.portWarnings()
+		p = strings.TrimPrefix(p, "/")
+		base++
+	}
+	switch {
+	case p == "*":
+		v.kind = NewsAll
+	case strings.Contains(p, "@") || strings.Contains(p, "%40"):
+		v.kind, v.msgID = NewsArticle, decode(strings.TrimSuffix(strings.TrimPrefix(p, "<"), ">"))
+	case p == "":
+		if !v.hasServer {
+			return News{}, fail(u, base, uri.ComponentPath, ErrSchemeSyntax)
+		}
+		v.kind = NewsAll // RFC 5538 2.1: an empty path lists the groups
+	default:
+		if strings.ContainsAny(p, "/?") {
+			return News{}, fail(u, base+strings.IndexAny(p, "/?"), uri.ComponentPath, ErrSchemeSyntax)
+		}
+		v.kind, v.group = NewsGroup, decode(p)
+	}
+	return v, nil
+}
+
+// Kind returns NewsGroup, NewsAll or NewsArticle.
+func (v News) Kind() string { return v.kind }
+
+// Newsgroup returns the group name of a group URL.
+func (v News) Newsgroup() string { return v.group }
+
+// MessageID returns the message-id of an article URL, without "<>".
+func (v News) MessageID() string { return v.msgID }
+
+// Server returns the news server, and whether the URL names one.
+func (v News) Server() (string, bool) { return v.server, v.hasServer }
+
+// Warnings implements View.
+func (v News) Warnings() []Warning { return v.warnings }
+
+// MarshalJSON writes the "scheme_data" object of `uri parse --json`.
+func (v News) MarshalJSON() ([]byte, error) {
+	return newObj().str("kind", v.kind).opt("newsgroup", v.group, v.kind == NewsGroup).
+		opt("message_id", v.msgID, v.kind == NewsArticle).opt("server", v.server, v.hasServer).
+		warnings(v.warnings).done()
+}
+
+// NNTP is the view of an nntp URL (RFC 5538 2.2; RFC 1738 3.7):
+// "nntp://server:port/group/article-number", or the 1994 draft's form
+// without a server, "nntp:" group "/" digits.
+type NNTP struct {
+	end       endpoint
+	hasServer bool
+	group     string
+	article   int
+	warnings  []Warning
+}
+
+// ParseNNTP reads an nntp URL.
+func ParseNNTP(u uri.URI) (NNTP, error) {
+	if err := checkScheme(u, "nntp"); err != nil {
+		return NNTP{}, err
+	}
+	v := NNTP{article: -1}
+	p := u.Path()
+	base := pathStart(u)
+	if u.HasAuthority() {
+		v.end, v.hasServer = endpointOf(u, 119), true
+		v.warnings = v.end.portWarnings()
+		p = strings.TrimPrefix(p, "/")
+		base++
+	} else {
+		v.end = endpoint{port: -1, defPort: 119}
+	}
+	group, num, hasNum := strings.Cut(p, "/")
+	if group == "" {
+		return NNTP{}, fail(u, base, uri.ComponentPath, ErrSchemeSyntax)
+	}
+	v.group = decode(group)
+	if hasNum {
+		n, err := strconv.Atoi(num)
+		if err != nil || n < 0 || strings.ContainsAny(num, "+-") {
+			return NNTP{}, fail(u, base+len(group)+1, uri.ComponentPath, ErrSchemeSyntax)
+		}
+		v.article = n
+	} else if !v.hasServer {
+		// The 1994 grammar: nntp: group "/" digits.
+		return NNTP{}, fail(u, base+len(p), uri.ComponentPath, ErrSchemeSyntax)
+	}
+	return v, nil
+}
+
+// Host returns the server, decoded ("" for the 1994 form without one).
+func (v NNTP) Host() string { return v.end.host }
+
+// Port returns the port the URL names, or -1; DefaultPort is 119.
+func (v NNTP) Port() int { return v.end.port }
+
+// DefaultPort returns 119 (RFC 5538 2.2).
+func (v NNTP) DefaultPort() int { return 119 }
+
+// Newsgroup returns the group, decoded.
+func (v NNTP) Newsgroup() string { return v.group }
+
+// Article returns the article number, or -1.
+func (v NNTP) Article() int { return v.article }
+
+// Warnings implements View.
+func (v NNTP) Warnings() []Warning { return v.warnings }
+
+// Plan returns the NNTP commands of RFC 3977 a client sends: GROUP, and
+// ARTICLE with the number when there is one. The group name is decoded;
+// a CR, LF or NUL in it is refused.
+func (v NNTP) Plan(PlanOptions) (Plan, error) {
+	if strings.ContainsAny(v.group, "\r\n\x00") {
+		return Plan{}, &RefusedError{Reason: "a CR, LF or NUL in the newsgroup would be decoded into a protocol line (RFC 1738 section 6)"}
+	}
+	cmds := []string{"GROUP " + v.group}
+	if v.article >= 0 {
+		cmds = append(cmds, "ARTICLE "+strconv.Itoa(v.article))
+	}
+	return Plan{Scheme: "nntp", Host: v.end.host, Port: v.end.connectPort(), Commands: cmds}, nil
+}
+
+// MarshalJSON writes the "scheme_data" object of `uri parse --json`.
+func (v NNTP) MarshalJSON() ([]byte, error) {
+	return newObj().opt("host", v.end.host, v.hasServer).num("port", v.end.port).num("default_port", 119).
+		str("newsgroup", v.group).num("article", v.article).warnings(v.warnings).done()
+}

@@ -1,0 +1,105 @@
+package scheme
+
+import (
+	"strings"
+
+	"github.com/urikit/urikit/uri"
+)
+
+// Prospero is the view of a prospero URL (RFC 4157; RFC 1738 3.11; the
+// 1994 draft):
+//
+//	prosperolink = "prospero://" hostport "/" hsoname [ "%00" version [ attributes ] ]   ; 1994 draft
+//	prosperourl  = "prospero://" host [ ":" port ] "/" hsoname *( ";" field "=" value ) ; RFC 1738
+//
+// The 1994 draft separates the version "by the characters "%00"
+// (percent zero zero), this being an escaped string terminator (null)";
+// the attributes follow, each after its own "%00" here.
+type Prospero struct {
+	end              endpoint
+	hsoname, version string
+	hasVersion       bool
+	attributes       []string
+	fields           [][2]string
+	warnings         []Warning
+}
+
+// ParseProspero reads a prospero URL.
+func ParseProspero(u uri.URI) (Prospero, error) {
+	if err := checkScheme(u, "prospero"); err != nil {
+		return Prospero{}, err
+	}
+	if !u.HasAuthority() {
+		return Prospero{}, fail(u, len(u.Scheme())+1, uri.ComponentHost, ErrNoAuthority)
+	}
+	if u.Host() == "" {
+		return Prospero{}, fail(u, hostStart(u), uri.ComponentHost, ErrNoHost)
+	}
+	v := Prospero{end: endpointOf(u, 1525)}
+	v.warnings = v.end.portWarnings()
+	p := strings.TrimPrefix(u.Path(), "/")
+	// RFC 1738 3.11: ";field=value" pairs after the hsoname.
+	p, params, _ := strings.Cut(p, ";")
+	if params != "" {
+		for f := range strings.SplitSeq(params, ";") {
+			name, val, ok := strings.Cut(f, "=")
+			if !ok || name == "" {
+				return Prospero{}, fail(u, pathStart(u)+1+len(p)+1, uri.ComponentPath, ErrSchemeSyntax)
+			}
+			v.fields = append(v.fields, [2]string{decode(name), decode(val)})
+		}
+	}
+	parts := splitEncodedNUL(p)
+	v.hsoname = decode(parts[0])
+	if len(parts) > 1 {
+		v.version, v.hasVersion = decode(parts[1]), true
+		for _, a := range parts[2:] {
+			v.attributes = append(v.attributes, decode(a))
+		}
+	}
+	return v, nil
+}
+
+// splitEncodedNUL splits s at each "%00".
+func splitEncodedNUL(s string) []string {
+	var parts []string
+	for {
+		i := strings.Index(s, "%00")
+		if i < 0 {
+			return append(parts, s)
+		}
+		parts = append(parts, s[:i])
+		s = s[i+3:]
+	}
+}
+
+// Host returns the host, decoded.
+func (v Prospero) Host() string { return v.end.host }
+
+// Port returns the port the URL names, or -1.
+func (v Prospero) Port() int { return v.end.port }
+
+// DefaultPort returns 1525 (RFC 4157 2).
+func (v Prospero) DefaultPort() int { return 1525 }
+
+// HSOName returns the host-specific object name, decoded.
+func (v Prospero) HSOName() string { return v.hsoname }
+
+// Version returns the version of the 1994 form, and whether there is one.
+func (v Prospero) Version() (string, bool) { return v.version, v.hasVersion }
+
+// Attributes returns the attributes of the 1994 form.
+func (v Prospero) Attributes() []string { return v.attributes }
+
+// Fields returns the ";field=value" pairs of RFC 1738, decoded.
+func (v Prospero) Fields() [][2]string { return v.fields }
+
+// Warnings implements View.
+func (v Prospero) Warnings() []Warning { return v.warnings }
+
+// MarshalJSON writes the "scheme_data" object of `uri parse --json`.
+func (v Prospero) MarshalJSON() ([]byte, error) {
+	return newObj().str("host", v.end.host).num("port", v.end.port).num("default_port", 1525).
+		str("hsoname", v.hsoname).opt("version", v.version, v.hasVersion).
+		strs("attributes", orEmpty(v.attributes)).pairs("fields", v.fields).warnings(v.warnings).done()
+}
