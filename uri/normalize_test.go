@@ -123,7 +123,10 @@ func TestEqualKey(t *testing.T) {
 		{"http://example.com/data", "http://example.com/data/", false}, // RFC 3986 6.2.4 is not applied
 		{"http://a/%7Esmith", "http://a/~smith", true},                 // RFC 3986 6.2.2.2
 		{"http://a/%2F", "http://a//", false},                          // RFC 3986 2.2
-		{"mailto:Joe@Example.COM", "mailto:Joe@example.com", false},    // RFC 3986 6.2.3: no generic rule
+		{"mailto:Joe@Example.COM", "mailto:Joe@example.com", true},     // RFC 3986 6.2.3 scheme-based: RFC 6068 2, the domain is a DNS name
+		{"mailto:Joe@x.com", "mailto:JOE@x.com", false},                // the local part keeps its case
+		{"gopher://h", "gopher://h/1", true},                           // RFC 4266 2.1: the default item type
+		{"file://localhost/etc", "file:///etc", true},                  // RFC 8089 2
 	}
 	for _, tt := range tests {
 		a, b := MustParse(tt.a), MustParse(tt.b)

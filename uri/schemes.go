@@ -33,7 +33,7 @@ func standardSchemes() []Scheme {
 		{Name: "coap", DefaultPort: 5683, EmptyPathIsRoot: true}, // RFC 7252 6.1, 6.3
 		{Name: "coaps", DefaultPort: 5684, EmptyPathIsRoot: true},
 		{Name: "ftp", DefaultPort: 21},                                    // RFC 1738 3.2
-		{Name: "gopher", DefaultPort: 70},                                 // RFC 4266 2.1 (RFC 1738 3.4)
+		{Name: "gopher", DefaultPort: 70, Normalize: normalizeGopher},     // RFC 4266 2.1 (RFC 1738 3.4)
 		{Name: "telnet", DefaultPort: 23},                                 // RFC 4248 2 (RFC 1738 3.8)
 		{Name: "nntp", DefaultPort: 119},                                  // RFC 5538 2.2 (RFC 1738 3.7)
 		{Name: "news", DefaultPort: 119},                                  // RFC 5538 2.1
@@ -57,6 +57,8 @@ func standardSchemes() []Scheme {
 		{Name: "vnc", DefaultPort: 5900},                                  // RFC 7869 2
 		{Name: "dns", DefaultPort: 53},                                    // RFC 4501 2
 		{Name: "urn", Opaque: true, Normalize: normalizeURN, Key: keyURN}, // RFC 8141 section 3
+		{Name: "mailto", Normalize: normalizeMailto},                      // RFC 6068 2
+		{Name: "file", Normalize: normalizeFile},                          // RFC 8089 2
 	}
 }
 
@@ -89,3 +91,66 @@ func normalizeURN(v URI) URI {
 // f-component are not taken into account" (in every dialect, the query
 // and fragment of the URI hold them).
 func keyURN(v URI) string { return v.s[:v.pathEnd] }
+
+// normalizeGopher writes the default item type: a gopher URL without a
+// type (an empty path, or "/") names the top directory, type "1"
+// (RFC 4266 2.1; RFC 1738 3.4), so "gopher://h", "gopher://h/" and
+// "gopher://h/1" are equivalent.
+func normalizeGopher(v URI) URI {
+	if v.flags&hasAuthority == 0 || (v.Path() != "" && v.Path() != "/") {
+		return v
+	}
+	r, err := v.Edit().SetRaw(ComponentPath, "/1").URI()
+	if err != nil {
+		return v
+	}
+	return r
+}
+
+// normalizeMailto lowercases the domain of each address of a mailto
+// path: an addr-spec's domain is a DNS name (RFC 6068 2, RFC 5322 3.4.1),
+// compared without regard to case (RFC 4343); the local part is left as
+// it is, since only its host may interpret it.
+func normalizeMailto(v URI) URI {
+	p := v.Path()
+	var b []byte
+	domain := false
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c == ',':
+			domain = false
+		case c == '@':
+			domain = true
+		case c == '%':
+			i += 2 // a triplet, already in upper case
+		case domain && 'A' <= c && c <= 'Z':
+			if b == nil {
+				b = []byte(p)
+			}
+			b[i] = c + ('a' - 'A')
+		}
+	}
+	if b == nil {
+		return v
+	}
+	r, err := v.Edit().SetRaw(ComponentPath, string(b)).URI()
+	if err != nil {
+		return v
+	}
+	return r
+}
+
+// normalizeFile makes the host "localhost" empty: RFC 8089 2 says both
+// mean "the machine from which the URI is being interpreted", so
+// "file://localhost/etc" and "file:///etc" are equivalent.
+func normalizeFile(v URI) URI {
+	if v.flags&hasAuthority == 0 || !strings.EqualFold(v.Host(), "localhost") || v.HasUserinfo() || v.HasPort() {
+		return v
+	}
+	r, err := v.Edit().SetRaw(ComponentHost, "").URI()
+	if err != nil {
+		return v
+	}
+	return r
+}

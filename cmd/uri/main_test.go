@@ -490,7 +490,7 @@ func TestNormalize(t *testing.T) {
 		{"URN:EXAMPLE:a123%2cz456", "urn:example:a123%2Cz456"},              // RFC 8141 3.1
 		{"urn:example:a123,z456?+abc#F", "urn:example:a123,z456?+abc#F"},    // RFC 8141 3.1: components kept
 		{"urn:example:%7e", "urn:example:%7E"},                              // RFC 8141 3.1: no decoding
-		{"mailto:John.Doe@Example.COM", "mailto:John.Doe@Example.COM"},      // RFC 3986 6.2.2.1: only scheme and host
+		{"mailto:John.Doe@Example.COM", "mailto:John.Doe@example.com"},      // RFC 6068 2: the domain is a DNS name (6.2.3 scheme-based)
 		{"http://[2001:DB8::7]/", "http://[2001:db8::7]/"},                  // RFC 3986 6.2.2.1: host
 		{"ftp://a:21/x", "ftp://a/x"},                                       // RFC 3986 6.2.3
 		{"", ""},                                                            // RFC 3986 4.4
