@@ -26,6 +26,7 @@ var (
 
 // fail returns the *uri.ParseError of a URL the view cannot read.
 func fail(u uri.URI, off int, c uri.Component, reason error) error {
+	off = min(max(off, 0), len(u.String()))
 	return &uri.ParseError{Input: u.String(), Offset: off, Component: c, Reason: reason}
 }
 

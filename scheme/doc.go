@@ -11,4 +11,27 @@
 //
 //	r := scheme.Registry()
 //	err := r.Check(uri.MustParse("urn:a:b")) // a URN with a 1-letter NID
+//
+// # Views of the classic schemes
+//
+// The 1993 and 1994 URL drafts (the seeds of RFC 1738) are mostly about
+// schemes: what an ftp, gopher, news or telnet URL names, its defaults,
+// and what a client does with it. Each has a view here, one file per
+// scheme, read from a parsed uri.URI: ParseHTTP (http, https), ParseFTP,
+// ParseGopher (gopher and gopher+), ParseMailto, ParseNews (news, snews),
+// ParseNNTP, ParseTelnet (telnet, rlogin, tn3270), ParseWAIS,
+// ParseProspero, ParseFile, ParseMessageID (mid, cid), and StripPrefix
+// for the drafts' "URL:" prefix. ViewOf picks the view by scheme. A URL
+// a view cannot read gives a *uri.ParseError with the offset and the
+// component at fault.
+//
+// Views give decoded values, the defaults of each scheme (ports, the
+// anonymous FTP login, the gopher item type "1"), Warnings (a port other
+// than the default, a password, percent-encoded CR, LF or NUL where a
+// client would decode them), and for the schemes with a protocol a Plan:
+// the bytes a client sends (gopher), its commands (ftp, nntp) or its
+// request line and Host header (http). A plan never decodes a %0D, %0A
+// or %00 into a protocol line: it returns a *RefusedError instead (RFC
+// 1738 section 6, the gopher-to-SMTP attack). Every view encodes to JSON
+// as the "scheme_data" of `uri parse --json`.
 package scheme

@@ -130,6 +130,9 @@ func (v Gopher) GplusKind() string {
 		return ""
 	}
 	cmd, _, _ := strings.Cut(v.gplus, "\t")
+	if cmd == "" {
+		return ""
+	}
 	switch cmd[0] {
 	case '+':
 		if len(cmd) > 1 {

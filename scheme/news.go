@@ -43,8 +43,9 @@ func ParseNews(u uri.URI) (News, error) {
 		}
 		v.end = endpointOf(u, def)
 		v.warnings = v.end.portWarnings()
-		p = strings.TrimPrefix(p, "/")
-		base++
+		if strings.HasPrefix(p, "/") {
+			p, base = p[1:], base+1
+		}
 	}
 	switch {
 	case p == "*":
@@ -109,8 +110,9 @@ func ParseNNTP(u uri.URI) (NNTP, error) {
 	if u.HasAuthority() {
 		v.end, v.hasServer = endpointOf(u, 119), true
 		v.warnings = v.end.portWarnings()
-		p = strings.TrimPrefix(p, "/")
-		base++
+		if strings.HasPrefix(p, "/") {
+			p, base = p[1:], base+1
+		}
 	} else {
 		v.end = endpoint{port: -1, defPort: 119}
 	}

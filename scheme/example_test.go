@@ -1,0 +1,115 @@
+package scheme_test
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/urikit/urikit/scheme"
+	"github.com/urikit/urikit/uri"
+)
+
+func ExampleParseHTTP() {
+	v, _ := scheme.ParseHTTP(uri.MustParse("http://user@www.example.org:8080/where?q=now#frag"))
+	p, _ := v.Plan(scheme.PlanOptions{})
+	fmt.Printf("%q\n", p.Request)
+	fmt.Println(v.AbsoluteForm(), v.Warnings())
+	// Output:
+	// "GET /where?q=now HTTP/1.1\r\nHost: www.example.org:8080\r\n"
+	// http://www.example.org:8080/where?q=now [nondefault-port]
+}
+
+func ExampleParseFTP() {
+	// RFC 1738 3.2.2: "%2F" in a segment; one CWD per segment.
+	v, _ := scheme.ParseFTP(uri.MustParse("ftp://myname@host.dom/%2Fetc/motd"))
+	p, _ := v.Plan(scheme.PlanOptions{})
+	fmt.Println(strings.Join(p.Commands, " | "))
+	// Output: USER myname | PASS <ask> | CWD /etc | TYPE I | RETR motd
+}
+
+func ExampleParseGopher() {
+	v, _ := scheme.ParseGopher(uri.MustParse("gopher://host/7a_gopher_selector%09foobar"))
+	p, _ := v.Plan(scheme.PlanOptions{})
+	fmt.Printf("%c %q\n", v.ItemType(), p.Request)
+	// Output: 7 "a_gopher_selector\tfoobar\r\n"
+}
+
+func ExampleGopher_Plan() {
+	// RFC 1738 section 6: an encoded CR LF would reach the server as
+	// another command (here SMTP); the plan refuses it.
+	v, _ := scheme.ParseGopher(uri.MustParse("gopher://mail.example:25/_HELO%20x%0D%0AQUIT"))
+	_, err := v.Plan(scheme.PlanOptions{})
+	fmt.Println(err)
+	// Output: refused: a percent-encoded CR in the selector would be decoded into a protocol line (RFC 1738 section 6) at offset 34
+}
+
+func ExampleParseMailto() {
+	v, _ := scheme.ParseMailto(uri.MustParse("mailto:joe@example.com?cc=bob@example.com&subject=hi%20there"))
+	s, _ := v.Subject()
+	fmt.Println(v.To(), v.Cc(), s)
+	// Output: [joe@example.com] [bob@example.com] hi there
+}
+
+func ExampleParseNews() {
+	for _, s := range []string{"news:comp.infosystems.www.servers.unix", "news:p0ue1la8d@example.org", "news:*"} {
+		v, _ := scheme.ParseNews(uri.MustParse(s))
+		fmt.Println(v.Kind(), v.Newsgroup()+v.MessageID())
+	}
+	// Output:
+	// group comp.infosystems.www.servers.unix
+	// article p0ue1la8d@example.org
+	// all
+}
+
+func ExampleParseNNTP() {
+	v, _ := scheme.ParseNNTP(uri.MustParse("nntp://news.server.example/example.group.this/12345"))
+	p, _ := v.Plan(scheme.PlanOptions{})
+	fmt.Println(p.Host, p.Port, p.Commands)
+	// Output: news.server.example 119 [GROUP example.group.this ARTICLE 12345]
+}
+
+func ExampleParseTelnet() {
+	v, _ := scheme.ParseTelnet(uri.MustParse("telnet://joe:secret@192.0.2.16:80/"))
+	user, _ := v.User()
+	fmt.Println(user, v.Host(), v.Port(), v.DefaultPort(), v.Warnings())
+	// Output: joe 192.0.2.16 80 23 [nondefault-port reserved-port password]
+}
+
+func ExampleParseWAIS() {
+	v, _ := scheme.ParseWAIS(uri.MustParse("wais://wais.example/db/TEXT/doc%201"))
+	fmt.Println(v.Form(), v.Database(), v.WType(), v.WPath())
+	// Output: document db TEXT doc 1
+}
+
+func ExampleParseProspero() {
+	v, _ := scheme.ParseProspero(uri.MustParse("prospero://host/pub/x%0012"))
+	ver, _ := v.Version()
+	fmt.Println(v.HSOName(), ver, v.DefaultPort())
+	// Output: pub/x 12 1525
+}
+
+func ExampleParseFile() {
+	v, _ := scheme.ParseFile(uri.MustParse("file:///c:/path/to/file"))
+	fmt.Println(v.Local(), v.WindowsPath())
+	// Output: true c:\path\to\file
+}
+
+func ExampleParseMessageID() {
+	v, _ := scheme.ParseMessageID(uri.MustParse("mid:960830.1639@XIson.com/partA.960830.1639@XIson.com"))
+	m, _ := v.MessageID()
+	c, _ := v.ContentID()
+	fmt.Println(m, c)
+	// Output: 960830.1639@XIson.com partA.960830.1639@XIson.com
+}
+
+func ExampleStripPrefix() {
+	s, ok := scheme.StripPrefix("URL:ftp://ftp.example.com/pub")
+	fmt.Println(s, ok)
+	// Output: ftp://ftp.example.com/pub true
+}
+
+func ExampleViewOf() {
+	v, _ := scheme.ViewOf(uri.MustParse("gopher://host/0a%09%09!"))
+	g := v.(scheme.Gopher)
+	fmt.Println(g.GplusKind())
+	// Output: attributes
+}
