@@ -1,10 +1,10 @@
 package scheme
 
 import (
-	"encoding/json"
 	"errors"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urikit/urikit/uri"
 )
@@ -174,14 +174,17 @@ func refuse(u uri.URI, base, off int, what, where string) error {
 // exact interface of `uri parse --json` asks.
 type obj struct{ b []byte }
 
-func newObj() *obj { return &obj{b: []byte{'{'}} }
+func newObj() *obj { return &obj{b: append(make([]byte, 0, 320), '{')} }
 
+// key writes a key: the keys are constant ASCII names, which JSON
+// writes as they are.
 func (o *obj) key(k string) {
 	if len(o.b) > 1 {
 		o.b = append(o.b, ',')
 	}
-	o.b = strconv.AppendQuote(o.b, k)
-	o.b = append(o.b, ':')
+	o.b = append(o.b, '"')
+	o.b = append(o.b, k...)
+	o.b = append(o.b, '"', ':')
 }
 
 func (o *obj) str(k, v string) *obj { o.key(k); o.b = appendJSONString(o.b, v); return o }
@@ -252,9 +255,47 @@ func (o *obj) warnings(ws []Warning) *obj {
 
 func (o *obj) done() ([]byte, error) { return append(o.b, '}'), nil }
 
-// appendJSONString appends s as a JSON string; bytes that are not UTF-8
-// become U+FFFD (a decoded part may hold any byte).
+// appendJSONString appends s as a JSON string (RFC 8259 7): '"', '\\'
+// and control characters escaped; bytes that are not UTF-8 (a decoded
+// part may hold any byte) become U+FFFD.
 func appendJSONString(b []byte, s string) []byte {
-	j, _ := json.Marshal(s) // a string always marshals
-	return append(b, j...)
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\' {
+			i++
+			continue
+		}
+		if c >= utf8.RuneSelf {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r != utf8.RuneError || n != 1 {
+				i += n
+				continue
+			}
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i++
+			start = i
+			continue
+		}
+		b = append(b, s[start:i]...)
+		switch c {
+		case '"', '\\':
+			b = append(b, '\\', c)
+		case '\n':
+			b = append(b, '\\', 'n')
+		case '\r':
+			b = append(b, '\\', 'r')
+		case '\t':
+			b = append(b, '\\', 't')
+		default:
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
+		}
+		i++
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
 }

@@ -1,6 +1,7 @@
 package scheme
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/urikit/urikit/uri"
@@ -125,4 +126,99 @@ func (v HTTP) MarshalJSON() ([]byte, error) {
 	return newObj().str("host", v.end.host).num("port", v.end.port).num("default_port", v.end.defPort).
 		str("request_target", v.target).str("absolute_form", v.AbsoluteForm()).str("host_header", v.HostHeader()).
 		strs("search_words", words).warnings(v.warnings).done()
+}
+
+// appendHTTPJSON is HTTP.MarshalJSON without the HTTP value: the same
+// bytes, written straight from u's components (the parts of a valid URI
+// need no JSON escaping; decoded ones go through appendJSONString).
+func appendHTTPJSON(b []byte, u uri.URI) ([]byte, error) {
+	if !u.HasAuthority() || u.Host() == "" {
+		_, err := ParseHTTP(u)
+		return b, err
+	}
+	def := 80
+	if len(u.Scheme()) == 5 {
+		def = 443
+	}
+	host := u.Hostname()
+	b = append(b, `{"host":`...)
+	if strings.IndexByte(host, '%') >= 0 {
+		b = appendJSONString(b, decode(host))
+	} else {
+		b = append(b, '"')
+		b = append(b, host...)
+		b = append(b, '"')
+	}
+	port, hasPort := u.PortNumber()
+	b = append(b, `,"port":`...)
+	if hasPort {
+		b = strconv.AppendInt(b, int64(port), 10)
+	} else {
+		b = append(b, "null"...)
+	}
+	b = append(b, `,"default_port":`...)
+	b = strconv.AppendInt(b, int64(def), 10)
+	b = append(b, `,"request_target":"`...)
+	b = appendTarget(b, u)
+	b = append(b, `","absolute_form":"`...)
+	for i := 0; i < len(u.Scheme()); i++ {
+		b = append(b, u.Scheme()[i]|0x20) // letters only: "http", "https"
+	}
+	b = append(b, "://"...)
+	b = appendHostHeader(b, u)
+	b = appendTarget(b, u)
+	b = append(b, `","host_header":"`...)
+	b = appendHostHeader(b, u)
+	b = append(b, `","search_words":[`...)
+	if q := u.Query(); q != "" {
+		for i, w := range strings.Split(q, "+") {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, decode(w))
+		}
+	}
+	b = append(b, `],"warnings":[`...)
+	n := 0
+	warn := func(w Warning) {
+		if n > 0 {
+			b = append(b, ',')
+		}
+		n++
+		b = append(b, '"')
+		b = append(b, w...)
+		b = append(b, '"')
+	}
+	if hasPort && port != def {
+		warn(WarnNondefaultPort)
+		if port < 1024 {
+			warn(WarnReservedPort)
+		}
+	}
+	if _, ok := u.Password(); ok {
+		warn(WarnPassword)
+	}
+	return append(b, "]}"...), nil
+}
+
+func appendTarget(b []byte, u uri.URI) []byte {
+	if p := u.Path(); p == "" {
+		b = append(b, '/')
+	} else {
+		b = append(b, p...)
+	}
+	if u.HasQuery() {
+		b = append(b, '?')
+		b = append(b, u.Query()...)
+	}
+	return b
+}
+
+func appendHostHeader(b []byte, u uri.URI) []byte {
+	b = append(b, u.Host()...)
+	if u.HasPort() && u.Port() != "" {
+		b = append(b, ':')
+		b = append(b, u.Port()...)
+	}
+	return b
 }

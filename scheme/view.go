@@ -1,7 +1,9 @@
 package scheme
 
 import (
+	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/urikit/urikit/uri"
 )
@@ -92,3 +94,33 @@ func (e *RefusedError) Error() string {
 // nil when the scheme has no view in this package, or the error that
 // keeps u from having one.
 func ViewOf(u uri.URI) (any, error) { return registry.View(u) }
+
+// AppendJSON appends the JSON of u's view (the "scheme_data" of `uri
+// parse --json`) to b: the view's object, or null when u's scheme has
+// no View in this package. When the view cannot read u, b is returned
+// as it was with the view's error. http and https, most of the URLs of
+// a crawl, are written without building the view, so that a pipeline
+// pays little for them.
+func AppendJSON(b []byte, u uri.URI) ([]byte, error) {
+	if s := u.Scheme(); len(s) == 4 || len(s) == 5 {
+		if strings.EqualFold(s, "http") || strings.EqualFold(s, "https") {
+			return appendHTTPJSON(b, u)
+		}
+	}
+	v, err := registry.View(u)
+	if err != nil {
+		return b, err
+	}
+	m, ok := v.(interface {
+		View
+		json.Marshaler
+	})
+	if !ok {
+		return append(b, "null"...), nil
+	}
+	j, err := m.MarshalJSON()
+	if err != nil {
+		return b, err
+	}
+	return append(b, j...), nil
+}

@@ -390,3 +390,25 @@ func TestEquivalence(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendJSONAgrees: the fast path of AppendJSON for http and https
+// writes exactly what HTTP.MarshalJSON writes.
+func TestAppendJSONAgrees(t *testing.T) {
+	for _, s := range []string{"http://a", "HTTPS://u:p@[::1]:8443/s?a+b%2Bc#f", "http://a:25/?", "http://%61b/x?%22q%5C",
+		"https://h:443/p?a+%0A", "http:///x", "http://h:/", "hTTp://x.y/a/b/c?d=e&f=g+h"} {
+		u := uri.MustParse(s)
+		got, err := AppendJSON(nil, u)
+		v, verr := ParseHTTP(u)
+		if (err != nil) != (verr != nil) {
+			t.Errorf("%s: AppendJSON error %v, ParseHTTP error %v", s, err, verr)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		want, _ := v.MarshalJSON()
+		if string(got) != string(want) {
+			t.Errorf("%s:\n got %s\nwant %s", s, got, want)
+		}
+	}
+}

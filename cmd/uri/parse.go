@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-
 	"github.com/urikit/urikit/scheme"
 	"github.com/urikit/urikit/uri"
 )
@@ -56,23 +54,15 @@ read the URL (an http URL without a host), it is null and
 // scheme without one; when the view cannot read the URL, null and
 // "scheme_error" with the reason.
 func (w *writer) schemeData(u uri.URI) {
-	v, err := registry.View(u)
+	w.key("scheme_data")
+	b, err := scheme.AppendJSON(w.b, u)
 	if err != nil {
-		w.raw("scheme_data", []byte("null"))
+		w.b = append(w.b, "null"...)
 		_, reason := describe(u.String(), err)
 		w.str("scheme_error", reason)
 		return
 	}
-	if _, ok := v.(scheme.View); !ok {
-		w.raw("scheme_data", []byte("null"))
-		return
-	}
-	j, err := json.Marshal(v)
-	if err != nil {
-		w.raw("scheme_data", []byte("null"))
-		return
-	}
-	w.raw("scheme_data", j)
+	w.b = b
 }
 
 // components writes the components of u: plain "scheme=S ... path=P
