@@ -1,0 +1,317 @@
+package iri
+
+import (
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/urikit/urikit/uri"
+	"golang.org/x/net/idna"
+)
+
+// Reasons of the errors of this package, wrapped in *uri.ParseError.
+var (
+	ErrInvalidUTF8    = errors.New("invalid UTF-8")
+	ErrNotUcschar     = errors.New("character not allowed in an IRI (RFC 3987 2.2 ucschar)")
+	ErrPrivateUse     = errors.New("private-use character outside the query (RFC 3987 2.2 iprivate)")
+	ErrHostConversion = errors.New("host cannot be converted to an A-label (UTS #46 ToASCII)")
+)
+
+// isUcschar reports whether r is in RFC 3987's ucschar.
+//
+//	ucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF
+//	        / %x10000-1FFFD / %x20000-2FFFD / ... / %xD0000-DFFFD
+//	        / %xE1000-EFFFD
+func isUcschar(r rune) bool {
+	switch {
+	case r < 0xA0:
+		return false
+	case r <= 0xD7FF:
+		return true
+	case r < 0xF900:
+		return false
+	case r <= 0xFDCF:
+		return true
+	case r < 0xFDF0:
+		return false
+	case r <= 0xFFEF:
+		return true
+	case r < 0x10000 || r > 0xEFFFD:
+		return false
+	case r&0xFFFF > 0xFFFD:
+		return false // the noncharacters at the end of each plane
+	case r >= 0xE0000:
+		return r >= 0xE1000
+	}
+	return true
+}
+
+// isIprivate reports whether r is in iprivate = %xE000-F8FF /
+// %xF0000-FFFFD / %x100000-10FFFD.
+func isIprivate(r rune) bool {
+	return 0xE000 <= r && r <= 0xF8FF || 0xF0000 <= r && r <= 0xFFFFD || 0x100000 <= r && r <= 0x10FFFD
+}
+
+// skeleton returns s with every non-ASCII byte replaced by "a": the
+// same length, the same component boundaries, and a string the URI
+// grammar can check (ucschar sits where unreserved characters may).
+func skeleton(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= utf8.RuneSelf {
+			b[i] = 'a'
+		}
+	}
+	return string(b)
+}
+
+// Parse checks s against the IRI grammar of RFC 3987 (IRI-reference) and
+// returns the URI reference it maps to (ToURI) parsed.
+func Parse(s string) (uri.URI, error) {
+	t, err := ToURI(s)
+	if err != nil {
+		return uri.URI{}, err
+	}
+	return uri.Parse(t)
+}
+
+// parts checks s as an IRI reference and returns its skeleton parse.
+func parts(s string) (uri.URI, error) {
+	sk, err := uri.Parse(skeleton(s))
+	if err != nil {
+		var pe *uri.ParseError
+		if errors.As(err, &pe) {
+			pe.Input = s
+		}
+		return uri.URI{}, err
+	}
+	qs, qe := queryRange(sk)
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			return uri.URI{}, &uri.ParseError{Input: s, Offset: i, Component: componentAt(sk, i), Reason: ErrInvalidUTF8}
+		case isUcschar(r):
+		case isIprivate(r):
+			if i < qs || i >= qe {
+				return uri.URI{}, &uri.ParseError{Input: s, Offset: i, Component: componentAt(sk, i), Reason: ErrPrivateUse}
+			}
+		default:
+			return uri.URI{}, &uri.ParseError{Input: s, Offset: i, Component: componentAt(sk, i), Reason: ErrNotUcschar}
+		}
+		i += n
+	}
+	return sk, nil
+}
+
+// queryRange returns the offsets of u's query, or an empty range.
+func queryRange(u uri.URI) (int, int) {
+	if !u.HasQuery() {
+		return 0, 0
+	}
+	end := len(u.String())
+	if u.HasFragment() {
+		end -= len(u.Fragment()) + 1
+	}
+	return end - len(u.Query()), end
+}
+
+// hostRange returns the offsets of u's host, or an empty range.
+func hostRange(u uri.URI) (int, int) {
+	if !u.HasAuthority() {
+		return 0, 0
+	}
+	start := len(u.Scheme())
+	if u.HasScheme() {
+		start++
+	}
+	start += 2
+	if u.HasUserinfo() {
+		start += len(u.Userinfo()) + 1
+	}
+	return start, start + len(u.Host())
+}
+
+func componentAt(u uri.URI, i int) uri.Component {
+	if hs, he := hostRange(u); i >= hs && i < he {
+		return uri.ComponentHost
+	}
+	if qs, qe := queryRange(u); i >= qs && i < qe {
+		return uri.ComponentQuery
+	}
+	if u.HasFragment() && i > len(u.String())-len(u.Fragment())-1 {
+		return uri.ComponentFragment
+	}
+	return uri.ComponentPath
+}
+
+// dnsHost reports whether the host of u names a host in the DNS, so that
+// a non-ASCII name goes through IDNA: a registered name of a scheme
+// with a default port (a network protocol), or of a relative reference.
+func dnsHost(u uri.URI) bool {
+	if u.HostKind() != uri.RegName {
+		return false
+	}
+	if !u.HasScheme() {
+		return true
+	}
+	_, ok := uri.DefaultPort(u.Scheme())
+	return ok
+}
+
+// ToURI maps the IRI reference s to a URI reference (RFC 3987 3.1).
+func ToURI(s string) (string, error) {
+	if isASCII(s) {
+		if _, err := uri.Parse(s); err != nil {
+			return "", err
+		}
+		return s, nil
+	}
+	sk, err := parts(s)
+	if err != nil {
+		return "", err
+	}
+	hs, he := hostRange(sk)
+	var b strings.Builder
+	b.Grow(len(s) * 2)
+	for i := 0; i < len(s); i++ {
+		if i == hs && he > hs && dnsHost(sk) && !isASCII(s[hs:he]) {
+			h, err := toASCIIHost(s[hs:he])
+			if err != nil {
+				return "", &uri.ParseError{Input: s, Offset: hs, Component: uri.ComponentHost, Reason: ErrHostConversion}
+			}
+			b.WriteString(h)
+			i = he - 1
+			continue
+		}
+		writeByte(&b, s[i])
+	}
+	out := b.String()
+	if _, err := uri.Parse(out); err != nil {
+		return "", err
+	}
+	return out, nil
+}
+
+// toASCIIHost converts a host with non-ASCII characters (and maybe
+// percent-encoded UTF-8) to its A-label form.
+func toASCIIHost(h string) (string, error) {
+	if strings.IndexByte(h, '%') >= 0 {
+		d, err := uri.Unescape(h)
+		if err != nil {
+			return "", err
+		}
+		h = d
+	}
+	return idna.Lookup.ToASCII(h)
+}
+
+func writeByte(b *strings.Builder, c byte) {
+	const hex = "0123456789ABCDEF"
+	if c < utf8.RuneSelf {
+		b.WriteByte(c)
+		return
+	}
+	b.WriteByte('%')
+	b.WriteByte(hex[c>>4])
+	b.WriteByte(hex[c&15])
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// ToIRI maps the URI reference s to an IRI for display (RFC 3987 3.2):
+// percent-encoded UTF-8 sequences of ucschar characters are decoded
+// (iprivate ones only in the query); ASCII escapes, invalid UTF-8,
+// escapes of characters outside those ranges and the bidirectional
+// formatting characters (RFC 3987 4.1: LRM, RLM, LRE, RLE, PDF, LRO,
+// RLO) stay encoded, so the IRI maps back to the same URI.
+func ToIRI(s string) (string, error) {
+	u, err := uri.Parse(s)
+	if err != nil {
+		return "", err
+	}
+	if strings.IndexByte(s, '%') < 0 {
+		return s, nil
+	}
+	qs, qe := queryRange(u)
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] != '%' {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		// Gather the octets of a run of triplets that starts a UTF-8
+		// sequence, and decode one character.
+		c := unhex(s[i+1])<<4 | unhex(s[i+2])
+		n := utf8SeqLen(c)
+		if n < 2 || i+3*n > len(s) {
+			b.WriteString(s[i : i+3])
+			i += 3
+			continue
+		}
+		var buf [4]byte
+		ok := true
+		for k := 0; k < n; k++ {
+			j := i + 3*k
+			if s[j] != '%' {
+				ok = false
+				break
+			}
+			buf[k] = unhex(s[j+1])<<4 | unhex(s[j+2])
+		}
+		r, size := utf8.DecodeRune(buf[:n])
+		if !ok || r == utf8.RuneError || size != n || isBidiFormat(r) ||
+			!(isUcschar(r) || isIprivate(r) && i >= qs && i < qe) {
+			b.WriteString(s[i : i+3])
+			i += 3
+			continue
+		}
+		b.WriteRune(r)
+		i += 3 * n
+	}
+	return b.String(), nil
+}
+
+func unhex(c byte) byte {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0'
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10
+	}
+	return 0
+}
+
+// utf8SeqLen returns the length of the UTF-8 sequence that c starts,
+// or 0.
+func utf8SeqLen(c byte) int {
+	switch {
+	case c&0xE0 == 0xC0:
+		return 2
+	case c&0xF0 == 0xE0:
+		return 3
+	case c&0xF8 == 0xF0:
+		return 4
+	}
+	return 0
+}
+
+// isBidiFormat reports whether r is one of the bidirectional formatting
+// characters that RFC 3987 4.1 forbids in IRIs.
+func isBidiFormat(r rune) bool {
+	return r == 0x200E || r == 0x200F || 0x202A <= r && r <= 0x202E
+}

@@ -1,0 +1,157 @@
+package iri
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/urikit/urikit/internal/testshared"
+	"github.com/urikit/urikit/uri"
+)
+
+func TestToURI(t *testing.T) {
+	tests := []struct{ in, want string }{
+		// RFC 3987 3.1's example: "http://r&#xE9;sum&#xE9;.example.org"
+		// (the host through IDNA here, the RFC's step 2 alternative).
+		{"http://résumé.example.org", "http://xn--rsum-bpad.example.org"},
+		// RFC 3987 3.1: "http://www.example.org/red%09ros&#xE9;#red"
+		// gives "http://www.example.org/red%09ros%C3%A9#red".
+		{"http://www.example.org/red%09rosé#red", "http://www.example.org/red%09ros%C3%A9#red"},
+		// RFC 3987 3.2's example IRI.
+		{"http://www.example.org/D\u00FCrst", "http://www.example.org/D%C3%BCrst"},
+		// A URI is its own IRI.
+		{"http://a/b%20c?d#e", "http://a/b%20c?d#e"},
+		{"https://例え.jp/", "https://xn--r8jz45g.jp/"},
+		// Not a DNS scheme: the host is percent-encoded.
+		{"foo://例/", "foo://%E4%BE%8B/"},
+		// iprivate is allowed in the query only (RFC 3987 2.2).
+		{"http://a/?\uE000", "http://a/?%EE%80%80"},
+		{"urn:example:ä", "urn:example:%C3%A4"},
+	}
+	for _, tt := range tests {
+		got, err := ToURI(tt.in)
+		if err != nil || got != tt.want {
+			t.Errorf("ToURI(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		}
+	}
+	for _, bad := range []struct {
+		in     string
+		reason error
+		offset int
+	}{
+		{"http://a/\uE000", ErrPrivateUse, 9},
+		{"http://a/\uFFFF", ErrNotUcschar, 9},
+		{"http://a/\xff", ErrInvalidUTF8, 9},
+		{"http://a b/é", uri.ErrInvalidCharacter, 8},
+	} {
+		_, err := ToURI(bad.in)
+		var pe *uri.ParseError
+		if !errors.As(err, &pe) || !errors.Is(err, bad.reason) || pe.Offset != bad.offset {
+			t.Errorf("ToURI(%q) = %v; want %v at %d", bad.in, err, bad.reason, bad.offset)
+		}
+	}
+}
+
+func TestToIRI(t *testing.T) {
+	tests := []struct{ in, want string }{
+		// RFC 3987 3.2: "http://www.example.org/D%C3%BCrst" is displayed
+		// as "http://www.example.org/D&#xFC;rst".
+		{"http://www.example.org/D%C3%BCrst", "http://www.example.org/D\u00FCrst"},
+		// RFC 3987 3.2: "http://www.example.org/D%FCrst" is not UTF-8
+		// and stays.
+		{"http://www.example.org/D%FCrst", "http://www.example.org/D%FCrst"},
+		// RFC 3987 3.2: "http://xn--99zt52a.example.org/%e2%80%ae" (an
+		// RLO, a bidi formatting character) stays encoded.
+		{"http://xn--99zt52a.example.org/%e2%80%ae", "http://xn--99zt52a.example.org/%e2%80%ae"},
+		// ASCII escapes keep their meaning: never decoded.
+		{"http://a/%2F%41", "http://a/%2F%41"},
+		{"http://a/%EE%80%80?%EE%80%80", "http://a/%EE%80%80?\uE000"},
+	}
+	for _, tt := range tests {
+		got, err := ToIRI(tt.in)
+		if err != nil || got != tt.want {
+			t.Errorf("ToIRI(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		}
+		// The IRI maps back to the same URI (up to hex case).
+		back, err := ToURI(got)
+		if err != nil || uri.NormalizeEscapes(back) != uri.NormalizeEscapes(tt.in) {
+			t.Errorf("ToURI(ToIRI(%q)) = %q, %v", tt.in, back, err)
+		}
+	}
+}
+
+func TestRepair(t *testing.T) {
+	tests := []struct {
+		in, want string
+		reps     []Change
+	}{
+		{"page 2.html", "page%202.html", []Change{{4, " ", "%20"}}},
+		{" <http://a/b c> ", "http://a/b%20c", []Change{{0, " ", ""}, {1, "<", ""}, {12, " ", "%20"}, {14, ">", ""}, {15, " ", ""}}},
+		{`"http://a/x"`, "http://a/x", []Change{{0, `"`, ""}, {11, `"`, ""}}},
+		{`http://a\b\c?x\y`, "http://a/b/c?x%5Cy", []Change{{8, `\`, "/"}, {10, `\`, "/"}, {14, `\`, "%5C"}}},
+		{"http://a/{x}|^", "http://a/%7Bx%7D%7C%5E", []Change{{9, "{", "%7B"}, {11, "}", "%7D"}, {12, "|", "%7C"}, {13, "^", "%5E"}}},
+		{"http://a/100%", "http://a/100%25", []Change{{12, "%", "%25"}}},
+		{"https://例え.jp/a b", "https://xn--r8jz45g.jp/a%20b", []Change{{8, "例え.jp", "xn--r8jz45g.jp"}, {19, " ", "%20"}}},
+		{"http://a/é", "http://a/%C3%A9", []Change{{9, "é", "%C3%A9"}}},
+	}
+	for _, tt := range tests {
+		u, reps, err := Repair(tt.in)
+		if err != nil || u.String() != tt.want || !reflect.DeepEqual(reps, tt.reps) {
+			t.Errorf("Repair(%q) = %q, %v, %v; want %q, %v", tt.in, u, reps, err, tt.want, tt.reps)
+		}
+	}
+	if _, _, err := Repair("http://a:port/"); err == nil {
+		t.Error("Repair of an invalid port: no error")
+	}
+}
+
+// TestRepairKeepsValid: a valid URI is never changed (over the corpora).
+func TestRepairKeepsValid(t *testing.T) {
+	n := 0
+	for _, name := range testshared.CorpusNames {
+		for _, line := range testshared.LoadCorpus(t, name).Lines {
+			if _, err := uri.Parse(line); err != nil {
+				continue
+			}
+			u, reps, err := Repair(line)
+			if err != nil || u.String() != line || reps != nil {
+				t.Fatalf("Repair(%q) = %q, %v, %v", line, u, reps, err)
+			}
+			if got, err := ToURI(line); err != nil || got != line {
+				t.Fatalf("ToURI(%q) = %q, %v", line, got, err)
+			}
+			n++
+		}
+	}
+	t.Logf("%d valid URIs kept", n)
+}
+
+func FuzzToURI(f *testing.F) {
+	for _, s := range []string{"http://résumé.example.org", "https://例え.jp/", "a b", "http://a/%zz", "\uE000", "http://a/?\uE000"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if out, err := ToURI(s); err == nil {
+			if _, err := uri.Parse(out); err != nil {
+				t.Fatalf("ToURI(%q) = %q, which does not parse: %v", s, out, err)
+			}
+			if back, err := ToIRI(out); err != nil {
+				t.Fatalf("ToIRI(%q): %v", out, err)
+			} else if again, err := ToURI(back); err != nil {
+				t.Fatalf("ToURI(ToIRI(%q)) = %q: %v", out, back, err)
+			} else if uri.NormalizeEscapes(again) != uri.NormalizeEscapes(out) {
+				t.Fatalf("round trip %q -> %q -> %q", out, back, again)
+			}
+		}
+		if u, reps, err := Repair(s); err == nil {
+			if _, err := uri.Parse(u.String()); err != nil {
+				t.Fatalf("Repair(%q) = %q: %v", s, u, err)
+			}
+			for _, r := range reps {
+				if r.Offset < 0 || r.Offset > len(s) {
+					t.Fatalf("Repair(%q): offset %d", s, r.Offset)
+				}
+			}
+		}
+	})
+}
