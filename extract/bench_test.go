@@ -1,0 +1,61 @@
+package extract
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"mvdan.cc/xurls/v2"
+)
+
+// benchText is real running text: the seeds (the URL and URI drafts,
+// full of URIs in prose) when ../shared is there, else this package's
+// doc and tests, repeated to about 4 MB.
+func benchText(b *testing.B) string {
+	var parts []string
+	if d := os.Getenv("URIKIT_SHARED"); d != "" {
+		files, _ := filepath.Glob(filepath.Join(d, "seeds", "*.txt"))
+		for _, f := range files {
+			if data, err := os.ReadFile(f); err == nil {
+				parts = append(parts, string(data))
+			}
+		}
+	}
+	if len(parts) == 0 {
+		for _, f := range []string{"doc.go", "scanner_test.go"} {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			parts = append(parts, string(data))
+		}
+	}
+	one := strings.Join(parts, "\n")
+	return strings.Repeat(one, 4<<20/len(one)+1)
+}
+
+// BenchmarkExtract compares the Scanner with mvdan.cc/xurls' Strict
+// regexp on the same text, in one run (BENCHMARKS.md).
+func BenchmarkExtract(b *testing.B) {
+	text := benchText(b)
+	b.Run("urikit", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		b.ReportAllocs()
+		for b.Loop() {
+			s := NewScanner(strings.NewReader(text), Options{})
+			n := 0
+			for s.Scan() {
+				n++
+			}
+		}
+	})
+	b.Run("xurls-strict", func(b *testing.B) {
+		re := xurls.Strict()
+		b.SetBytes(int64(len(text)))
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = re.FindAllStringIndex(text, -1)
+		}
+	})
+}
