@@ -6,7 +6,7 @@ var checkCommand = &command{
 	name:     "check",
 	summary:  "print the inputs that are not URI references, and why",
 	synopsis: "[--warn] [--json] [--rfc 3986|2396] [--zone-id] [-f FILE]... [INPUT...]",
-	traits:   inputs | jsonOut | grammar | failsOnly,
+	traits:   inputs | jsonOut | grammar | failsOnly | repairs,
 	flags: []flagSpec{
 		{long: "warn", help: "also print the warnings of valid inputs, from the rules of\ntheir scheme: nondefault-port, reserved-port, password,\nencoded-crlf, encoded-nul (RFC 1738 section 6)",
 			example: "uri check --warn 'ftp://user:secret@example.com:25/'"},

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/urikit/urikit/iri"
 	"github.com/urikit/urikit/scheme"
 	"github.com/urikit/urikit/uri"
 )
@@ -37,6 +38,9 @@ type command struct {
 	// whole runs a command without inputs (equal) and returns the exit
 	// status.
 	whole func(c *call) int
+	// files says that a whole command takes any number of FILE
+	// arguments (extract) rather than exactly params.
+	files bool
 }
 
 // each handles one input: it writes the input's output with the call's
@@ -52,6 +56,7 @@ const (
 	jsonOut                     // --json
 	grammar                     // --rfc, --zone-id
 	failsOnly                   // prints failures only (check): the error line starts with the input
+	repairs                     // --repair: inputs repaired (package iri) before parsing
 )
 
 // flagSpec declares a flag.
@@ -71,6 +76,8 @@ var (
 		help: "read inputs from FILE, one per line (\"-\" is standard input);\nmay be repeated; arguments come first"}
 	flagRFC = flagSpec{long: "rfc", arg: "3986|2396",
 		help: "the grammar: RFC 3986 Appendix A (the default), or the\n1998 draft that became RFC 2396"}
+	flagRepair = flagSpec{long: "repair",
+		help: "repair each input as people paste it before using it (spaces,\nquotes, <>, \\ in paths, non-ASCII, IDN hosts; package iri);\na valid URI is never changed; JSON adds \"repairs\":\n[{\"offset\", \"from\", \"to\"}]"}
 	flagZone = flagSpec{long: "zone-id",
 		help: "accept an IPv6 zone identifier (\"[fe80::1%25en0]\", RFC 6874)"}
 )
@@ -94,6 +101,9 @@ func (cmd *command) allFlags() []flagSpec {
 	}
 	if cmd.traits&grammar != 0 {
 		fs = append(fs, withExample(flagRFC, cmd.exampleFor("--rfc 2396")), withExample(flagZone, cmd.exampleFor("--zone-id")))
+	}
+	if cmd.traits&repairs != 0 {
+		fs = append(fs, withExample(flagRepair, "uri "+cmd.name+" --repair "+cmd.fixedArgs()+"' https://例え.jp/my page.html'"))
 	}
 	if cmd.traits&inputs != 0 {
 		fs = append(fs, withExample(flagFile, "uri "+cmd.name+" "+cmd.fixedArgs()+"-f urls.txt"))
@@ -161,6 +171,7 @@ type call struct {
 	opts   uri.Options
 	reg    uri.Registry
 	out    *writer
+	repair bool // --repair
 	// unchecked is the last scheme seen that has no Validate (parseURI).
 	unchecked string
 	stdin     io.Reader
@@ -242,6 +253,7 @@ func (cmd *command) parseArgs(args []string) (c *call, help bool, err error) {
 		c.vals[f.long] = append(c.vals[f.long], val)
 	}
 	c.json = c.has("json")
+	c.repair = c.has("repair")
 	if cmd.traits&grammar != 0 {
 		switch strings.TrimPrefix(strings.ToLower(c.str("rfc", "3986")), "rfc") {
 		case "3986":
@@ -256,7 +268,7 @@ func (cmd *command) parseArgs(args []string) (c *call, help bool, err error) {
 		}
 	}
 	if cmd.whole != nil {
-		if len(pos) != len(cmd.params) {
+		if !cmd.files && len(pos) != len(cmd.params) {
 			return nil, false, usagef("want %d arguments (%s), have %d", len(cmd.params), strings.Join(cmd.params, " "), len(pos))
 		}
 		c.params = pos
@@ -297,7 +309,7 @@ var registry = scheme.Registry()
 // parseURI parses in with the call's grammar and checks it against the
 // rules of its scheme (a "urn:" URI must be a URN of RFC 8141).
 func (c *call) parseURI(in string) (uri.URI, error) {
-	u, err := uri.ParseWith(in, c.opts)
+	u, err := c.parseRef(in)
 	if err != nil {
 		return u, err
 	}
@@ -312,6 +324,22 @@ func (c *call) parseURI(in string) (uri.URI, error) {
 	}
 	c.unchecked = strings.Clone(name) // name points into the read buffer
 	return u, nil
+}
+
+// parseRef parses in with the call's grammar, after repairing it when
+// --repair is given (the repairs go to the JSON output).
+func (c *call) parseRef(in string) (uri.URI, error) {
+	if c.repair {
+		u, changes, err := iri.Repair(in)
+		if err != nil {
+			return u, err
+		}
+		c.out.repairs = changes
+		if changes != nil {
+			return uri.ParseWith(u.String(), c.opts)
+		}
+	}
+	return uri.ParseWith(in, c.opts)
 }
 
 // exec runs the command with the arguments after its name and returns
@@ -373,7 +401,7 @@ func (c *call) loop(fn each) int {
 	failsOnly := c.cmd.traits&failsOnly != 0
 	failed := false
 	readErr := eachInput(c.args, c.files, c.stdin, func(in string) bool {
-		w.in = in
+		w.in, w.repairs = in, nil
 		if err := fn(in); err != nil {
 			failed = true
 			if err != errWritten {

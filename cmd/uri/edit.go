@@ -12,7 +12,7 @@ var editCommand = &command{
 	name:     "edit",
 	summary:  "change components of each input: set, clear, query operations",
 	synopsis: "[OPERATIONS] [--json] [--rfc 3986|2396] [--zone-id] [-f FILE]... [INPUT...]",
-	traits:   inputs | jsonOut | grammar,
+	traits:   inputs | jsonOut | grammar | repairs,
 	flags: []flagSpec{
 		{long: "set", arg: "COMPONENT=VALUE", repeat: true,
 			help:    "set a component to VALUE, decoded text that is percent-encoded\nas the component needs; COMPONENT:=VALUE takes VALUE as\nwritten, and fails if it is not valid there. COMPONENT is\nscheme, user, password, userinfo, host, port, path, query or\nfragment; \"port=\" removes the port, \"query=\" makes the\nquery empty",

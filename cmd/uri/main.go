@@ -25,7 +25,8 @@ const version = "v0.2.0-dev"
 func commands() []*command {
 	return []*command{
 		parseCommand, checkCommand, resolveCommand, relativizeCommand,
-		normalizeCommand, equalCommand, getCommand, editCommand, planCommand, encodeCommand, decodeCommand,
+		normalizeCommand, equalCommand, getCommand, editCommand, planCommand, extractCommand, iriToURICommand, uriToIRICommand,
+		encodeCommand, decodeCommand,
 		urnParseCommand, urnCheckCommand, urnNormalizeCommand, urnKeyCommand,
 		urnEqualCommand, urnEncodeCommand, urnShowCommand,
 	}

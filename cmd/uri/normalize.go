@@ -4,7 +4,7 @@ var normalizeCommand = &command{
 	name:     "normalize",
 	summary:  "print the normal form of each URI reference",
 	synopsis: "[--json] [--rfc 3986|2396] [--zone-id] [-f FILE]... [INPUT...]",
-	traits:   inputs | jsonOut | grammar,
+	traits:   inputs | jsonOut | grammar | repairs,
 	about: `Print the normal form of each input, the form that equal compares.
 
 The normal form follows RFC 3986 6.2.2 and 6.2.3: scheme and host in

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/urikit/urikit/iri"
 	"github.com/urikit/urikit/uri"
 	"github.com/urikit/urikit/urn"
 )
@@ -23,6 +24,9 @@ type writer struct {
 	b     []byte // the current line(s)
 	first bool   // no JSON field written yet in the current object
 	err   error
+	// repairs are the changes --repair made to the current input,
+	// written as "repairs" at the end of its JSON object.
+	repairs []iri.Change
 }
 
 func newWriter(w io.Writer, json bool) *writer {
@@ -82,8 +86,28 @@ func (w *writer) begin() {
 	}
 }
 
-// end closes the JSON object and its line.
-func (w *writer) end() { w.b = append(w.b, '}', '\n') }
+// end closes the JSON object and its line, with the "repairs" of the
+// input when --repair changed it.
+func (w *writer) end() {
+	if w.repairs != nil {
+		w.key("repairs")
+		w.b = append(w.b, '[')
+		for i, r := range w.repairs {
+			if i > 0 {
+				w.b = append(w.b, ',')
+			}
+			w.b = append(w.b, `{"offset":`...)
+			w.b = strconv.AppendInt(w.b, int64(r.Offset), 10)
+			w.b = append(w.b, `,"from":`...)
+			w.b = appendJSONString(w.b, r.From)
+			w.b = append(w.b, `,"to":`...)
+			w.b = appendJSONString(w.b, r.To)
+			w.b = append(w.b, '}')
+		}
+		w.b = append(w.b, ']')
+	}
+	w.b = append(w.b, '}', '\n')
+}
 
 // key appends `"name":` with its comma.
 func (w *writer) key(name string) {

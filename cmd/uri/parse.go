@@ -9,7 +9,7 @@ var parseCommand = &command{
 	name:     "parse",
 	summary:  "split each input into its components",
 	synopsis: "[--json] [--rfc 3986|2396] [--zone-id] [-f FILE]... [INPUT...]",
-	traits:   inputs | jsonOut | grammar,
+	traits:   inputs | jsonOut | grammar | repairs,
 	about: `Parse each input as a URI reference (an absolute URI or a relative
 reference) and print its components. A URI whose scheme has rules of its
 own must follow them too: a "urn:" input must be a URN of RFC 8141.
@@ -69,7 +69,7 @@ func (w *writer) schemeData(u uri.URI) {
 // ...", undefined components left out; JSON with null for them.
 func (w *writer) components(u uri.URI) {
 	if w.json {
-		if jsonSafe(w.in) && u.String() == w.in {
+		if u.String() == w.in && jsonSafe(w.in) {
 			// The common case: the components are slices of an input
 			// that needs no JSON escaping, so they need none either.
 			b := append(w.b, `{"input":"`...)
@@ -85,7 +85,7 @@ func (w *writer) components(u uri.URI) {
 			b = appendSafe(b, `,"fragment":`, u.Fragment(), u.HasFragment())
 			w.b, w.first = b, false
 			w.schemeData(u)
-			w.b = append(w.b, '}', '\n')
+			w.end()
 			return
 		}
 		w.begin()

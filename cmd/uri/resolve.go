@@ -12,7 +12,7 @@ var resolveCommand = &command{
 	name:     "resolve",
 	summary:  "resolve each reference against a base URI",
 	synopsis: "--base BASE [--json] [--rfc 3986|2396] [--dots keep|drop|reject] [--zone-id] [-f FILE]... [REFERENCE...]",
-	traits:   inputs | jsonOut | grammar,
+	traits:   inputs | jsonOut | grammar | repairs,
 	flags: []flagSpec{
 		withExample(flagBase, "uri resolve --base http://a/b/c/d ../g"),
 		{long: "dots", arg: "keep|drop|reject", help: "with --rfc 2396, what to do with a \"..\" above the root, the\nthree choices of the draft's step 6g: keep (the default,\n\"http://a/../g\" as Appendix C.2 shows), drop (\"http://a/g\"),\nreject (an error at the offset of that \"..\")",
@@ -47,7 +47,7 @@ empty reference names the base without its fragment.
 			}
 		}
 		return func(in string) error {
-			ref, err := uri.ParseWith(in, c.opts)
+			ref, err := c.parseRef(in)
 			if err != nil {
 				return err
 			}

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/urikit/urikit/extract"
+	"github.com/urikit/urikit/iri"
+)
+
+var extractCommand = &command{
+	name:     "extract",
+	summary:  "find the URIs in running text (the 1998 draft's Appendix E)",
+	synopsis: "[--abbrev] [--json] [-z] [FILE...]",
+	traits:   jsonOut,
+	files:    true,
+	flags: []flagSpec{
+		{long: "abbrev", help: "also find abbreviated URLs (Appendix F): \"www.\" and a host\nwith a dot as http://, \"ftp.\" hosts as ftp://",
+			example: "uri extract --abbrev notes.txt"},
+		{long: "null", short: 'z', help: "input records are separated by NUL; print one JSON line per\nrecord, {\"record\": N, \"matches\": [...]}, an empty array for\na record without a URI",
+			example: "uri extract -z records.bin"},
+	},
+	about: `Find the URIs in the text of each FILE (standard input without files, or
+for "-"), as the 1998 draft's Appendix E reads them: "<...>" and
+"<URL:...>" wrap one URI, whitespace and line breaks inside them ignored;
+double quotes wrap one URI; a bare URI needs a scheme registered with
+IANA and ends at whitespace, at " < > \ ^ ` + "`" + ` { | }, at bidi controls
+and Unicode quotes or brackets; trailing . , ; : ! ? ' and unbalanced )
+or ] are the text's. A hyphen at a line end is kept and the URI goes on
+after the break. Text with non-ASCII characters (an IRI) is mapped to a
+URI (RFC 3987 3.1). Memory stays constant whatever the input.
+`,
+	output: `Plain output: one URI per line, as found (wrapper, "URL:" and inner
+whitespace removed; an abbreviated URL completed). JSON, one object per
+URI: {"uri", "raw", "start", "end", "line", "col", "wrapper", "abbrev",
+"iri"}, start and end the byte offsets in the input (per file), raw the
+exact source text, wrapper "angle", "quote" or "none".
+`,
+	exit: "0 when a URI was found, 1 when none was, 2 for a usage error or when\nreading or writing fails.\n",
+	whole: func(c *call) int {
+		o := extract.Options{Abbrev: c.has("abbrev"), Map: iri.ToURI}
+		w := newWriter(c.stdout, c.json)
+		c.out = w
+		files := c.params
+		if len(files) == 0 {
+			files = []string{"-"}
+		}
+		found := false
+		for _, name := range files {
+			r := c.stdin
+			if name != "-" {
+				f, err := os.Open(name)
+				if err != nil {
+					fmt.Fprintf(c.stderr, "uri extract: %v\n", err)
+					return 2
+				}
+				defer f.Close()
+				r = f
+			}
+			var err error
+			if c.has("null") {
+				err = extractRecords(w, r, o, &found)
+			} else {
+				s := extract.NewScanner(r, o)
+				for s.Scan() {
+					found = true
+					if c.json {
+						writeMatch(w, s.Match())
+						w.b = append(w.b, '\n')
+					} else {
+						w.line(s.Match().URI)
+					}
+					if !w.flushLine() {
+						break
+					}
+				}
+				err = s.Err()
+			}
+			if err != nil {
+				fmt.Fprintf(c.stderr, "uri extract: reading %s: %v\n", name, err)
+				return 2
+			}
+		}
+		if err := w.close(); err != nil {
+			fmt.Fprintf(c.stderr, "uri extract: writing standard output: %v\n", err)
+			return 2
+		}
+		if !found {
+			return 1
+		}
+		return 0
+	},
+}
+
+// writeMatch appends the JSON object of m.
+func writeMatch(w *writer, m extract.Match) {
+	w.b = append(w.b, '{')
+	w.first = true
+	w.str("uri", m.URI)
+	w.str("raw", m.Raw)
+	w.num("start", int(m.Start))
+	w.num("end", int(m.End))
+	w.num("line", m.Line)
+	w.num("col", m.Col)
+	w.str("wrapper", m.Wrapper)
+	w.boolean("abbrev", m.Abbrev)
+	w.boolean("iri", m.IRI)
+	w.b = append(w.b, '}')
+}
+
+// extractRecords reads NUL-separated records and writes one line per
+// record.
+func extractRecords(w *writer, r io.Reader, o extract.Options, found *bool) error {
+	br := bufio.NewReaderSize(r, 1<<20)
+	for n := 0; ; n++ {
+		rec := &recordReader{r: br}
+		s := extract.NewScanner(rec, o)
+		if n > 0 && rec.peekEOF() {
+			return nil
+		}
+		w.b = append(w.b, `{"record":`...)
+		w.b = strconv.AppendInt(w.b, int64(n), 10)
+		w.b = append(w.b, `,"matches":[`...)
+		k := 0
+		for s.Scan() {
+			if k > 0 {
+				w.b = append(w.b, ',')
+			}
+			writeMatch(w, s.Match())
+			k++
+			*found = true
+		}
+		w.b = append(w.b, "]}\n"...)
+		if !w.flushLine() {
+			return nil
+		}
+		if err := s.Err(); err != nil {
+			return err
+		}
+		if rec.eof {
+			return nil
+		}
+	}
+}
+
+// recordReader reads one NUL-terminated record of r.
+type recordReader struct {
+	r    *bufio.Reader
+	done bool // the record's NUL was read
+	eof  bool // the input ended
+}
+
+func (rr *recordReader) peekEOF() bool {
+	_, err := rr.r.Peek(1)
+	return err != nil
+}
+
+func (rr *recordReader) Read(p []byte) (int, error) {
+	if rr.done || rr.eof {
+		return 0, io.EOF
+	}
+	n := 0
+	for n < len(p) {
+		c, err := rr.r.ReadByte()
+		if err != nil {
+			rr.eof = true
+			if err != io.EOF {
+				return n, err
+			}
+			break
+		}
+		if c == 0 {
+			rr.done = true
+			break
+		}
+		p[n] = c
+		n++
+	}
+	if n == 0 {
+		return 0, io.EOF
+	}
+	return n, nil
+}
