@@ -151,6 +151,8 @@ func exampleValue(name string) string {
 		return "http://a/"
 	case "TEMPLATE":
 		return "'{host}'"
+	case "RETRIEVAL":
+		return "https://example.com/docs/"
 	case "NID":
 		return "isbn"
 	case "D":

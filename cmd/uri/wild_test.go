@@ -87,3 +87,37 @@ func TestRepairFlag(t *testing.T) {
 		t.Errorf("no --repair, no repairs: %s", out)
 	}
 }
+
+func TestLinksAndBase(t *testing.T) {
+	const doc = `<HTML><HEAD>
+<BASE href="http://www.ics.uci.edu/Test/a/b/c">
+</HEAD><BODY>
+... <A href="../x">a hypertext anchor</A> <img src=" p.png ">
+</BODY></HTML>`
+	// The 1998 draft's Appendix D: "../x" is http://www.ics.uci.edu/Test/a/x.
+	out, _, code := uriCmd(t, doc, "links", "--url", "http://other.example/")
+	if code != 0 || out != "http://www.ics.uci.edu/Test/a/x\nhttp://www.ics.uci.edu/Test/a/b/p.png\n" {
+		t.Errorf("links = %q, exit %d", out, code)
+	}
+	out, _, _ = uriCmd(t, doc, "links", "--json", "--url", "http://other.example/", "-")
+	if !strings.HasPrefix(out, `{"uri":"http://www.ics.uci.edu/Test/a/x","ref":"../x","element":"a","attr":"href","line":4}`) {
+		t.Errorf("links --json = %q", out)
+	}
+	out, _, _ = uriCmd(t, doc, "base", "--json", "--url", "http://other.example/")
+	if out != `{"base":"http://www.ics.uci.edu/Test/a/b/c","source":"base-element"}`+"\n" {
+		t.Errorf("base --json = %q", out)
+	}
+	out, _, _ = uriCmd(t, "<p>no base", "base", "--url", "http://r.example/a/b", "--header", "Content-Location: c/d")
+	if out != "http://r.example/a/c/d\n" {
+		t.Errorf("base with Content-Location = %q", out)
+	}
+	out, _, _ = uriCmd(t, "<p>", "base", "--json", "--url", "http://r.example/", "--header", "Content-Base: http://cb.example/")
+	if out != `{"base":"http://cb.example/","source":"content-base"}`+"\n" {
+		t.Errorf("base with Content-Base = %q", out)
+	}
+	for _, args := range [][]string{{"links"}, {"links", "--url", "rel/x"}, {"base", "--url", "http://a/", "--header", "nocolon"}} {
+		if _, _, code := uriCmd(t, "", args...); code != 2 {
+			t.Errorf("%q: exit %d, want 2", args, code)
+		}
+	}
+}

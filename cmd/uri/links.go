@@ -1,0 +1,153 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+
+	"github.com/urikit/urikit/htmldoc"
+	"github.com/urikit/urikit/uri"
+)
+
+var (
+	flagURL = flagSpec{long: "url", arg: "RETRIEVAL",
+		help: "(required) the URI the document was retrieved from: the last\nlayer of the base URI (the 1998 draft's section 5.1)"}
+	flagHeader = flagSpec{long: "header", arg: "'NAME: VALUE'", repeat: true,
+		help: "a header of the encapsulating entity: Content-Base and\nContent-Location are layers of the base URI"}
+)
+
+var linksCommand = &command{
+	name:     "links",
+	summary:  "print the links of an HTML document, resolved",
+	synopsis: "--url RETRIEVAL [--header 'NAME: VALUE']... [--json] [FILE|-]",
+	traits:   jsonOut,
+	files:    true,
+	flags: []flagSpec{
+		withExample(flagURL, "uri links --url https://example.com/docs/ page.html"),
+		withExample(flagHeader, "uri links --url https://example.com/a --header 'Content-Location: /b/' page.html"),
+	},
+	about: `Print the links of the HTML document FILE (standard input without one, or
+"-"), in document order, resolved against its base URI: the href of a,
+area and link, the src of img, script and iframe, the action of form;
+values entity-decoded and trimmed, IRIs mapped to URIs (RFC 3987 3.1).
+The base URI is the first base element's href, else Content-Base, else
+Content-Location, else the retrieval URI (see "uri base").
+`,
+	output: `Plain output: one resolved URI per link. JSON, one object per link:
+{"uri", "ref", "element", "attr", "line"}, ref the attribute as written
+(decoded and trimmed), line the line of the element.
+`,
+	exit: "0, or 2 for a usage error or when reading or writing fails.\n",
+	whole: func(c *call) int {
+		return htmlCommand(c, false)
+	},
+}
+
+var baseCommand = &command{
+	name:     "base",
+	summary:  "print the base URI of an HTML document",
+	synopsis: "--url RETRIEVAL [--header 'NAME: VALUE']... [--json] [FILE|-]",
+	traits:   jsonOut,
+	files:    true,
+	flags: []flagSpec{
+		withExample(flagURL, "uri base --url https://example.com/docs/ page.html"),
+		withExample(flagHeader, "uri base --url https://example.com/a --header 'Content-Base: https://example.com/b/' page.html"),
+	},
+	about: `Print the base URI of the HTML document FILE (standard input without one,
+or "-"), by the layers of the 1998 draft's section 5.1 and Appendix D
+and the HTML standard: the href of the first base element that has one
+(resolved against the next layer out; an empty or unparsable href, or a
+data: or javascript: URL, is passed over), else the Content-Base header,
+else Content-Location resolved against the retrieval URI, else the
+retrieval URI.
+`,
+	output: `Output: the base URI; JSON {"base", "source"}, source one of
+"base-element", "content-base", "content-location", "retrieval".
+`,
+	exit: "0, or 2 for a usage error or when reading or writing fails.\n",
+	whole: func(c *call) int {
+		return htmlCommand(c, true)
+	},
+}
+
+// htmlCommand runs links or base.
+func htmlCommand(c *call, baseOnly bool) int {
+	name := c.cmd.name
+	fail := func(msg string) int {
+		return c.cmd.usage(c.stderr, msg)
+	}
+	if !c.has("url") {
+		return fail("flag --url is required")
+	}
+	ret, err := uri.Parse(c.str("url", ""))
+	if err != nil || !ret.HasScheme() {
+		return fail(fmt.Sprintf("flag --url: %q is not an absolute URI", c.str("url", "")))
+	}
+	h := http.Header{}
+	for _, kv := range c.vals["header"] {
+		k, v, ok := strings.Cut(kv, ":")
+		if !ok {
+			return fail(fmt.Sprintf("flag --header: want 'NAME: VALUE', not %q", kv))
+		}
+		h.Add(strings.TrimSpace(k), strings.TrimSpace(v))
+	}
+	if len(c.params) > 1 {
+		return fail("one FILE at most")
+	}
+	var r io.Reader = c.stdin
+	if len(c.params) == 1 && c.params[0] != "-" {
+		f, err := os.Open(c.params[0])
+		if err != nil {
+			fmt.Fprintf(c.stderr, "uri %s: %v\n", name, err)
+			return 2
+		}
+		defer f.Close()
+		r = f
+	}
+	w := newWriter(c.stdout, c.json)
+	c.out = w
+	if baseOnly {
+		b, err := htmldoc.BaseOf(r, ret, h)
+		if err != nil {
+			fmt.Fprintf(c.stderr, "uri %s: %v\n", name, err)
+			return 2
+		}
+		if c.json {
+			w.b = append(w.b, '{')
+			w.first = true
+			w.str("base", b.URI.String())
+			w.str("source", b.Source)
+			w.b = append(w.b, '}', '\n')
+		} else {
+			w.line(b.URI.String())
+		}
+	} else {
+		_, err = htmldoc.Links(r, ret, h, func(l htmldoc.Link) bool {
+			if c.json {
+				w.b = append(w.b, '{')
+				w.first = true
+				w.str("uri", l.URI.String())
+				w.str("ref", l.Ref)
+				w.str("element", l.Element)
+				w.str("attr", l.Attr)
+				w.num("line", l.Line)
+				w.b = append(w.b, '}', '\n')
+			} else {
+				w.line(l.URI.String())
+			}
+			return w.flushLine()
+		})
+		if err != nil {
+			fmt.Fprintf(c.stderr, "uri %s: %v\n", name, err)
+			return 2
+		}
+	}
+	w.flushLine()
+	if err := w.close(); err != nil {
+		fmt.Fprintf(c.stderr, "uri %s: writing standard output: %v\n", name, err)
+		return 2
+	}
+	return 0
+}

@@ -1,0 +1,26 @@
+// Package htmldoc reads the base URI and the links of an HTML document,
+// streaming, on golang.org/x/net/html's tokenizer.
+//
+// The base URI follows the layers of the 1998 draft's section 5.1 and
+// its Appendix D, with the HTML standard's reading of the base element:
+//
+//  1. the href of the first base element that has one, anywhere in the
+//     document ("signals that the parser should use the BASE element's
+//     HREF attribute as the base URI"); a relative href is resolved
+//     against the next layer out; an empty or unparsable href, or a
+//     data: or javascript: URL, is passed over;
+//  2. the Content-Base header of the encapsulating entity;
+//  3. its Content-Location header, resolved against the retrieval URI;
+//  4. the URI the document was retrieved from.
+//
+// The links are the href of a, area and link, the src of img, script and
+// iframe, and the action of form, in document order: attribute values
+// entity-decoded (by the tokenizer) and stripped of surrounding ASCII
+// whitespace, IRIs mapped to URIs (RFC 3987 3.1, package iri), resolved
+// against the base (RFC 3986 5.2).
+//
+// Since the first base element may come after links, Links keeps the
+// links it meets before it (their text only) until the base is known,
+// then streams: memory is bounded by the links that precede the base
+// element, which the HTML standard expects in the head.
+package htmldoc

@@ -1,0 +1,222 @@
+package htmldoc
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/urikit/urikit/iri"
+	"github.com/urikit/urikit/uri"
+	"golang.org/x/net/html"
+)
+
+// The sources of a base URI.
+const (
+	SourceBaseElement     = "base-element"
+	SourceContentBase     = "content-base"
+	SourceContentLocation = "content-location"
+	SourceRetrieval       = "retrieval"
+)
+
+// Base is a document's base URI and the layer it came from.
+type Base struct {
+	URI    uri.URI
+	Source string
+}
+
+// A Link is one link of the document.
+type Link struct {
+	URI     uri.URI // resolved against the base
+	Ref     string  // the attribute's value, entity-decoded and trimmed
+	Element string  // a, area, link, img, script, iframe, form
+	Attr    string  // href, src or action
+	Line    int     // the line of the element's tag, from 1
+}
+
+// ErrRetrieval: the retrieval URI must be an absolute URI (RFC 3986 5.1.4).
+var ErrRetrieval = errors.New("the retrieval URI must have a scheme")
+
+// outer returns the base of the layers outside the document: the
+// Content-Base header, Content-Location resolved against the retrieval
+// URI, or the retrieval URI.
+func outer(retrieval uri.URI, h http.Header) (Base, error) {
+	if !retrieval.HasScheme() {
+		return Base{}, ErrRetrieval
+	}
+	for _, l := range []struct{ name, source string }{{"Content-Base", SourceContentBase}, {"Content-Location", SourceContentLocation}} {
+		if v := strings.TrimSpace(h.Get(l.name)); v != "" {
+			if u, ok := parseRef(v); ok {
+				return Base{URI: retrieval.Resolve(u).WithoutFragment(), Source: l.source}, nil
+			}
+		}
+	}
+	return Base{URI: retrieval.WithoutFragment(), Source: SourceRetrieval}, nil
+}
+
+// parseRef reads an attribute or header value as a URI reference: an
+// IRI is mapped (RFC 3987 3.1), and what people write in HTML (spaces,
+// backslashes) is repaired as browsers do.
+func parseRef(v string) (uri.URI, bool) {
+	if u, err := uri.Parse(v); err == nil {
+		return u, true
+	}
+	if s, err := iri.ToURI(v); err == nil {
+		if u, err := uri.Parse(s); err == nil {
+			return u, true
+		}
+	}
+	if u, _, err := iri.Repair(v); err == nil {
+		return u, true
+	}
+	return uri.URI{}, false
+}
+
+// baseHref reads the href of a base element against the outer base: it
+// is used unless empty, unparsable, data: or javascript:.
+func baseHref(v string, out Base) (Base, bool) {
+	v = trim(v)
+	if v == "" {
+		return Base{}, false
+	}
+	u, ok := parseRef(v)
+	if !ok {
+		return Base{}, false
+	}
+	r := out.URI.Resolve(u)
+	if s := strings.ToLower(r.Scheme()); s == "data" || s == "javascript" {
+		return Base{}, false
+	}
+	return Base{URI: r, Source: SourceBaseElement}, true
+}
+
+// trim strips ASCII whitespace, as HTML does with URL attributes.
+func trim(s string) string { return strings.Trim(s, " \t\n\f\r") }
+
+// linkAttrs maps an element to its link attribute.
+var linkAttrs = map[string]string{
+	"a": "href", "area": "href", "link": "href",
+	"img": "src", "script": "src", "iframe": "src",
+	"form": "action",
+}
+
+// BaseOf returns the base URI of the HTML document r retrieved from
+// retrieval with the header h (which may be nil).
+func BaseOf(r io.Reader, retrieval uri.URI, h http.Header) (Base, error) {
+	out, err := outer(retrieval, h)
+	if err != nil {
+		return Base{}, err
+	}
+	z := html.NewTokenizer(r)
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			if z.Err() != io.EOF {
+				return out, z.Err()
+			}
+			return out, nil
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, hasAttr := z.TagName()
+			if string(name) != "base" || !hasAttr {
+				continue
+			}
+			if v, ok := attr(z, "href"); ok {
+				if b, ok := baseHref(v, out); ok {
+					return b, nil
+				}
+			}
+		}
+	}
+}
+
+// attr returns the value of the attribute key of the current tag.
+func attr(z *html.Tokenizer, key string) (string, bool) {
+	for {
+		k, v, more := z.TagAttr()
+		if string(k) == key {
+			return string(v), true
+		}
+		if !more {
+			return "", false
+		}
+	}
+}
+
+// Links calls fn for every link of the HTML document r, in document
+// order, resolved against the document's base, and returns the base.
+// It stops when fn returns false.
+func Links(r io.Reader, retrieval uri.URI, h http.Header, fn func(Link) bool) (Base, error) {
+	out, err := outer(retrieval, h)
+	if err != nil {
+		return Base{}, err
+	}
+	base, known := out, false
+	var held []Link // links before the base is known
+	line := 1
+	z := html.NewTokenizer(r)
+	emit := func(l Link) bool {
+		u, ok := parseRef(l.Ref)
+		if !ok {
+			return true // not a URI reference even after repair: skipped
+		}
+		l.URI = base.URI.Resolve(u)
+		return fn(l)
+	}
+	flush := func() bool {
+		for _, l := range held {
+			if !emit(l) {
+				return false
+			}
+		}
+		held = nil
+		return true
+	}
+	for {
+		tt := z.Next()
+		tagLine := line
+		line += strings.Count(string(z.Raw()), "\n")
+		switch tt {
+		case html.ErrorToken:
+			if !known {
+				flush()
+			}
+			if z.Err() != io.EOF {
+				return base, z.Err()
+			}
+			return base, nil
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, hasAttr := z.TagName()
+			if !hasAttr {
+				continue
+			}
+			el := string(name)
+			if el == "base" && !known {
+				if v, ok := attr(z, "href"); ok {
+					if b, ok := baseHref(v, out); ok {
+						base, known = b, true
+						if !flush() {
+							return base, nil
+						}
+					}
+				}
+				continue
+			}
+			key, ok := linkAttrs[el]
+			if !ok {
+				continue
+			}
+			v, ok := attr(z, key)
+			if !ok {
+				continue
+			}
+			l := Link{Ref: trim(v), Element: el, Attr: key, Line: tagLine}
+			if !known {
+				held = append(held, l)
+				continue
+			}
+			if !emit(l) {
+				return base, nil
+			}
+		}
+	}
+}
