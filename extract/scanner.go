@@ -372,6 +372,19 @@ func (s *Scanner) tokens(raw string, p pos, bare bool) {
 			i = end
 			continue
 		}
+		// The URI ends where the text stops being one: retry with the
+		// longest prefix that parses ("https://a.example)[x]" holds
+		// "https://a.example").
+		if off := parseErrorOffset(cand); off > j+1-i {
+			end = trimEnd(text[:i+off], i)
+			if end > j+1 {
+				rs, re = rawRange(raw, hyphenAt, i, end)
+				if s.found(text[i:end], raw[rs:re], advance(p, raw[:rs]), advance(p, raw[:re]), None, hyphenIn(hyphenAt, i, end), false) {
+					i = end
+					continue
+				}
+			}
+		}
 		i = j + 1
 	}
 }
@@ -619,4 +632,14 @@ func asciiSkeleton(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// parseErrorOffset returns the offset of the first byte of s that no
+// URI could have there, or -1.
+func parseErrorOffset(s string) int {
+	_, err := uri.Parse(asciiSkeleton(s))
+	if pe, ok := err.(*uri.ParseError); ok {
+		return pe.Offset
+	}
+	return -1
 }
