@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/urikit/urikit/scheme"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -616,6 +617,11 @@ func (s *Scanner) check(text, raw string, start, end pos, wrapper string, hyphen
 		return m, false
 	}
 	if !anyScheme && !ianaSchemes[strings.ToLower(u.Scheme())] {
+		return m, false
+	}
+	// The rules of the scheme: "http://" without a host is no URL
+	// (RFC 9110 4.2.1), nor is a "urn:" that is not a URN.
+	if _, err := scheme.ViewOf(u); err != nil {
 		return m, false
 	}
 	if s.o.BothReadings && hyphen >= 0 && hyphen < len(text) {
