@@ -52,6 +52,25 @@ ietf/uri/historical.html#WARNING>.`
 	}
 }
 
+// TestURLDraftWrappers is the example of the 1994 URL draft's
+// "Wrappers for URIs in plain text": "The recommendation is that the
+// angle brackets ... be used for this purpose. These wrappers do not
+// form part of the URL".
+func TestURLDraftWrappers(t *testing.T) {
+	const text = `Yes, Jim, I found it under <ftp://ftp.w3.org/pub/www/doc> but
+    you can probably pick it up from <ftp://ds.internic.net/rfc>.`
+	got := uris(all(t, text, Options{}))
+	if strings.Join(got, " ") != "ftp://ftp.w3.org/pub/www/doc ftp://ds.internic.net/rfc" {
+		t.Errorf("got %q", got)
+	}
+	// The 1994 draft: "the whole string must start with a constant
+	// prefix "URL:"".
+	got = uris(all(t, "at <URL:http://info.cern.ch/hypertext/WWW/Addressing/URL/Overview.html> and URL:ftp://a.example/b", Options{}))
+	if strings.Join(got, " ") != "http://info.cern.ch/hypertext/WWW/Addressing/URL/Overview.html ftp://a.example/b" {
+		t.Errorf("got %q", got)
+	}
+}
+
 func TestDelimiting(t *testing.T) {
 	tests := []struct {
 		text string

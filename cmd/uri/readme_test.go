@@ -45,6 +45,8 @@ func TestReadmeRecipes(t *testing.T) {
 	files := map[string]string{
 		"urls.txt":  "http://a.example/x?utm_source=m&id=1\nHTTP://A.example:80/x?id=1\nhttps://u:p@b.example:8443/?b=2&a=1&fbclid=z\nhttp://bad host/\n",
 		"hrefs.txt": "../img/a.png\nguide/intro.html\n#top\n",
+		"page.html": "<base href=/base/><a href=x.html>x</a><img src=../i.png>",
+		"mail.txt":  "Yes, Jim, see <http://www.w3.org/Addressing/> and\n<ftp://ds.internic.\nnet/rfc/>.\n",
 	}
 	for name, content := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
