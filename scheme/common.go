@@ -4,8 +4,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/urikit/urikit/internal/jsonstr"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -38,6 +38,22 @@ func checkScheme(u uri.URI, names ...string) error {
 		}
 	}
 	return fail(u, 0, uri.ComponentScheme, ErrWrongScheme)
+}
+
+// needHost checks that u is of one of the schemes names and has an
+// authority with a host, as every scheme that names an Internet host
+// requires (RFC 1738 3.1).
+func needHost(u uri.URI, names ...string) error {
+	if err := checkScheme(u, names...); err != nil {
+		return err
+	}
+	if !u.HasAuthority() {
+		return fail(u, len(u.Scheme())+1, uri.ComponentHost, ErrNoAuthority)
+	}
+	if u.Host() == "" {
+		return fail(u, hostStart(u), uri.ComponentHost, ErrNoHost)
+	}
+	return nil
 }
 
 // pathStart returns the offset of u's path in u.String().
@@ -255,47 +271,5 @@ func (o *obj) warnings(ws []Warning) *obj {
 
 func (o *obj) done() ([]byte, error) { return append(o.b, '}'), nil }
 
-// appendJSONString appends s as a JSON string (RFC 8259 7): '"', '\\'
-// and control characters escaped; bytes that are not UTF-8 (a decoded
-// part may hold any byte) become U+FFFD.
-func appendJSONString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\' {
-			i++
-			continue
-		}
-		if c >= utf8.RuneSelf {
-			r, n := utf8.DecodeRuneInString(s[i:])
-			if r != utf8.RuneError || n != 1 {
-				i += n
-				continue
-			}
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i++
-			start = i
-			continue
-		}
-		b = append(b, s[start:i]...)
-		switch c {
-		case '"', '\\':
-			b = append(b, '\\', c)
-		case '\n':
-			b = append(b, '\\', 'n')
-		case '\r':
-			b = append(b, '\\', 'r')
-		case '\t':
-			b = append(b, '\\', 't')
-		default:
-			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-		}
-		i++
-		start = i
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
+// appendJSONString appends s as a JSON string (internal/jsonstr).
+func appendJSONString(b []byte, s string) []byte { return jsonstr.Append(b, s) }

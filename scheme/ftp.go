@@ -40,14 +40,8 @@ const (
 
 // ParseFTP reads an ftp URL.
 func ParseFTP(u uri.URI) (FTP, error) {
-	if err := checkScheme(u, "ftp"); err != nil {
+	if err := needHost(u, "ftp"); err != nil {
 		return FTP{}, err
-	}
-	if !u.HasAuthority() {
-		return FTP{}, fail(u, len(u.Scheme())+1, uri.ComponentHost, ErrNoAuthority)
-	}
-	if u.Host() == "" {
-		return FTP{}, fail(u, hostStart(u), uri.ComponentHost, ErrNoHost)
 	}
 	// RFC 1738 3.2: the url-path has no query; a "?" would be an
 	// encoded part of a name ("%3F").

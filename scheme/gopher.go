@@ -25,14 +25,8 @@ type Gopher struct {
 // of the path after "/", "1" (a directory) when there is none (RFC 4266
 // 2.1; RFC 1738 3.4: "if <gophertype> is omitted... 1").
 func ParseGopher(u uri.URI) (Gopher, error) {
-	if err := checkScheme(u, "gopher"); err != nil {
+	if err := needHost(u, "gopher"); err != nil {
 		return Gopher{}, err
-	}
-	if !u.HasAuthority() {
-		return Gopher{}, fail(u, len(u.Scheme())+1, uri.ComponentHost, ErrNoAuthority)
-	}
-	if u.Host() == "" {
-		return Gopher{}, fail(u, hostStart(u), uri.ComponentHost, ErrNoHost)
 	}
 	v := Gopher{u: u, end: endpointOf(u, 70), itemType: '1'}
 	path := u.Path()

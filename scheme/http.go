@@ -22,14 +22,8 @@ type HTTP struct {
 // NOT generate an "http" URI with an empty host identifier. A recipient
 // that processes such a URI reference MUST reject it as invalid."
 func ParseHTTP(u uri.URI) (HTTP, error) {
-	if err := checkScheme(u, "http", "https"); err != nil {
+	if err := needHost(u, "http", "https"); err != nil {
 		return HTTP{}, err
-	}
-	if !u.HasAuthority() {
-		return HTTP{}, fail(u, len(u.Scheme())+1, uri.ComponentHost, ErrNoAuthority)
-	}
-	if u.Host() == "" {
-		return HTTP{}, fail(u, hostStart(u), uri.ComponentHost, ErrNoHost)
 	}
 	v := HTTP{u: u, scheme: strings.ToLower(u.Scheme())}
 	def := 80

@@ -26,14 +26,8 @@ type Prospero struct {
 
 // ParseProspero reads a prospero URL.
 func ParseProspero(u uri.URI) (Prospero, error) {
-	if err := checkScheme(u, "prospero"); err != nil {
+	if err := needHost(u, "prospero"); err != nil {
 		return Prospero{}, err
-	}
-	if !u.HasAuthority() {
-		return Prospero{}, fail(u, len(u.Scheme())+1, uri.ComponentHost, ErrNoAuthority)
-	}
-	if u.Host() == "" {
-		return Prospero{}, fail(u, hostStart(u), uri.ComponentHost, ErrNoHost)
 	}
 	v := Prospero{end: endpointOf(u, 1525)}
 	v.warnings = v.end.portWarnings()

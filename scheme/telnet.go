@@ -21,14 +21,8 @@ type Telnet struct {
 // ParseTelnet reads a telnet, rlogin or tn3270 URL. RFC 4248 2: "The
 // URL may also end with a "/"": the path is empty or "/".
 func ParseTelnet(u uri.URI) (Telnet, error) {
-	if err := checkScheme(u, "telnet", "rlogin", "tn3270"); err != nil {
+	if err := needHost(u, "telnet", "rlogin", "tn3270"); err != nil {
 		return Telnet{}, err
-	}
-	if !u.HasAuthority() {
-		return Telnet{}, fail(u, len(u.Scheme())+1, uri.ComponentHost, ErrNoAuthority)
-	}
-	if u.Host() == "" {
-		return Telnet{}, fail(u, hostStart(u), uri.ComponentHost, ErrNoHost)
 	}
 	if p := u.Path(); p != "" && p != "/" {
 		return Telnet{}, fail(u, pathStart(u)+1, uri.ComponentPath, ErrSchemeSyntax)

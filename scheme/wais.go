@@ -28,14 +28,8 @@ const (
 
 // ParseWAIS reads a wais URL.
 func ParseWAIS(u uri.URI) (WAIS, error) {
-	if err := checkScheme(u, "wais"); err != nil {
+	if err := needHost(u, "wais"); err != nil {
 		return WAIS{}, err
-	}
-	if !u.HasAuthority() {
-		return WAIS{}, fail(u, len(u.Scheme())+1, uri.ComponentHost, ErrNoAuthority)
-	}
-	if u.Host() == "" {
-		return WAIS{}, fail(u, hostStart(u), uri.ComponentHost, ErrNoHost)
 	}
 	v := WAIS{end: endpointOf(u, 210)}
 	v.warnings = v.end.portWarnings()

@@ -549,43 +549,39 @@ func BenchmarkParseResolve(b *testing.B) {
 				b.Skip("no absolute URL in the corpus")
 			}
 			b.Run("urikit", func(b *testing.B) {
-				b.ReportAllocs()
-				i, j := 0, 0
-				m0, c0 := mallocs(), processCPU()
-				for b.Loop() {
-					ref, err := uri.Parse(refs[j])
-					if err == nil {
+				cycle(b, len(ubases), len(refs), func(i, j int) {
+					if ref, err := uri.Parse(refs[j]); err == nil {
 						sinkString = ubases[i].Resolve(ref).String()
 					}
-					if i++; i == len(ubases) {
-						i = 0
-					}
-					if j++; j == len(refs) {
-						j = 0
-					}
-				}
-				reportExact(b, m0, c0)
+				})
 			})
 			b.Run("neturl", func(b *testing.B) {
-				b.ReportAllocs()
-				i, j := 0, 0
-				m0, c0 := mallocs(), processCPU()
-				for b.Loop() {
-					ref, err := url.Parse(refs[j])
-					if err == nil {
+				cycle(b, len(nbases), len(refs), func(i, j int) {
+					if ref, err := url.Parse(refs[j]); err == nil {
 						sinkString = nbases[i].ResolveReference(ref).String()
 					}
-					if i++; i == len(nbases) {
-						i = 0
-					}
-					if j++; j == len(refs) {
-						j = 0
-					}
-				}
-				reportExact(b, m0, c0)
+				})
 			})
 		})
 	}
+}
+
+// cycle runs fn(i, j) once per iteration, i cycling through n bases and
+// j through m references, and reports the exact allocations and CPU.
+func cycle(b *testing.B, n, m int, fn func(i, j int)) {
+	b.ReportAllocs()
+	i, j := 0, 0
+	m0, c0 := mallocs(), processCPU()
+	for b.Loop() {
+		fn(i, j)
+		if i++; i == n {
+			i = 0
+		}
+		if j++; j == m {
+			j = 0
+		}
+	}
+	reportExact(b, m0, c0)
 }
 
 // relativeRefs are relative references of the kinds found in the links

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/urikit/urikit/internal/jsonstr"
 	"github.com/urikit/urikit/iri"
 	"github.com/urikit/urikit/uri"
 	"github.com/urikit/urikit/urn"
@@ -249,59 +250,5 @@ func describe(in string, err error) (offset int, reason string) {
 	return -1, err.Error()
 }
 
-// appendJSONString appends s to b as a JSON string, as encoding/json
-// does with SetEscapeHTML(false): control characters, '"' and '\\' are
-// escaped, invalid UTF-8 becomes U+FFFD, and U+2028 and U+2029 are
-// escaped so that the output is also valid JavaScript.
-func appendJSONString(b []byte, s string) []byte {
-	const hexDigits = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&15])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i++
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&15])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
+// appendJSONString appends s to b as a JSON string (internal/jsonstr).
+func appendJSONString(b []byte, s string) []byte { return jsonstr.Append(b, s) }
