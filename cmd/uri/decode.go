@@ -26,10 +26,7 @@ real string (bytes that are not UTF-8 become U+FFFD there).
 			if err != nil {
 				return err
 			}
-			if !c.json && strings.ContainsAny(s, "\r\n") {
-				s = lineBreaks.Replace(s)
-			}
-			c.out.result(s)
+			c.out.decodedResult(s)
 			return nil
 		}, nil
 	},
@@ -37,3 +34,13 @@ real string (bytes that are not UTF-8 become U+FFFD there).
 
 // lineBreaks writes the line breaks of a decoded input as escapes.
 var lineBreaks = strings.NewReplacer("\n", `\n`, "\r", `\r`)
+
+// decodedResult writes a result that decoding may have given line
+// breaks: plain output writes them as \n and \r, so that every input
+// keeps one line; JSON holds the real string.
+func (w *writer) decodedResult(s string) {
+	if !w.json && strings.ContainsAny(s, "\r\n") {
+		s = lineBreaks.Replace(s)
+	}
+	w.result(s)
+}

@@ -1,10 +1,6 @@
 package main
 
-import (
-	"strings"
-
-	"github.com/urikit/urikit/iri"
-)
+import "github.com/urikit/urikit/iri"
 
 var iriToURICommand = &command{
 	name:     "iri-to-uri",
@@ -50,10 +46,7 @@ maps back to the same URI.
 			if err != nil {
 				return err
 			}
-			if !c.json && strings.ContainsAny(s, "\r\n") {
-				s = lineBreaks.Replace(s)
-			}
-			c.out.result(s)
+			c.out.decodedResult(s)
 			return nil
 		}, nil
 	},
