@@ -259,3 +259,73 @@ func TestEditProperty(t *testing.T) {
 	}
 	t.Logf("%d URIs edited", n)
 }
+
+// FuzzEdit: on any valid reference, an edit with any value gives a
+// valid reference or a *BuildError, never a panic, and the components
+// the edit does not touch keep their text.
+func FuzzEdit(f *testing.F) {
+	for _, s := range []string{"http://a/b?c#d", "mailto:x@y", "//h", "a:b", "", "foo://u:p@[::1]:8/p"} {
+		f.Add(s, uint8(0), "x")
+		f.Add(s, uint8(5), "//a:b")
+	}
+	f.Fuzz(func(t *testing.T, s string, op uint8, v string) {
+		u, err := uri.Parse(s)
+		if err != nil {
+			return
+		}
+		e := u.Edit()
+		touched := map[uri.Component]bool{}
+		switch op % 9 {
+		case 0:
+			e.SetPath(v)
+			touched[uri.ComponentPath] = true
+		case 1:
+			e.SetQuery(v)
+			touched[uri.ComponentQuery] = true
+		case 2:
+			e.SetFragment(v)
+			touched[uri.ComponentFragment] = true
+		case 3:
+			e.SetUser(v)
+			touched[uri.ComponentUserinfo], touched[uri.ComponentHost], touched[uri.ComponentPath] = true, true, true
+		case 4:
+			e.SetHost(v)
+			touched[uri.ComponentHost], touched[uri.ComponentPath] = true, true
+		case 5:
+			e.SetRaw(uri.ComponentPath, v)
+			touched[uri.ComponentPath] = true
+		case 6:
+			e.SetRaw(uri.ComponentQuery, v)
+			touched[uri.ComponentQuery] = true
+		case 7:
+			e.AppendSegment(v)
+			touched[uri.ComponentPath] = true
+		case 8:
+			p, _ := e.Params().Trim(v)
+			e.SetParams(p.Add(v, v).Sort())
+			touched[uri.ComponentQuery] = true
+		}
+		r, err := e.URI()
+		if err != nil {
+			var be *uri.BuildError
+			if !errors.As(err, &be) {
+				t.Fatalf("%q op %d %q: untyped error %v", s, op%9, v, err)
+			}
+			return
+		}
+		if _, err := uri.Parse(r.String()); err != nil {
+			t.Fatalf("%q op %d %q: %q does not parse: %v", s, op%9, v, r, err)
+		}
+		check := func(c uri.Component, a, b string) {
+			if !touched[c] && a != b {
+				t.Fatalf("%q op %d %q -> %q: %v changed %q -> %q", s, op%9, v, r, c, a, b)
+			}
+		}
+		check(uri.ComponentScheme, u.Scheme(), r.Scheme())
+		check(uri.ComponentUserinfo, u.Userinfo(), r.Userinfo())
+		check(uri.ComponentHost, u.Host(), r.Host())
+		check(uri.ComponentPath, u.Path(), r.Path())
+		check(uri.ComponentQuery, u.Query(), r.Query())
+		check(uri.ComponentFragment, u.Fragment(), r.Fragment())
+	})
+}

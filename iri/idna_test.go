@@ -1,0 +1,121 @@
+package iri
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/idna"
+)
+
+// TestIdnaTestV2 runs the toAsciiN column of Unicode's UTS #46
+// conformance file (testdata/unicode, version 13.0.0, from the copy in
+// kjd/idna's tests; Unicode License) against the profile ToURI uses
+// for hosts, x/net/idna's Lookup (nontransitional). The file's status
+// codes that Lookup does not check by design are the known differences,
+// counted by code; any other difference fails.
+func TestIdnaTestV2(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "testdata", "unicode", "IdnaTestV2-13.0.0.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	esc := regexp.MustCompile(`\\u([0-9A-Fa-f]{4})|\\x\{([0-9A-Fa-f]+)\}`)
+	unescape := func(s string) (string, bool) {
+		ok := true
+		s = esc.ReplaceAllStringFunc(s, func(m string) string {
+			h := strings.Trim(m[2:], "{}")
+			n, _ := strconv.ParseUint(h, 16, 32)
+			if 0xD800 <= n && n <= 0xDFFF {
+				ok = false // a lone surrogate: no Go string holds one
+			}
+			return string(rune(n))
+		})
+		return s, ok
+	}
+	// Lookup checks neither DNS lengths (A4_1, A4_2: VerifyDnsLength
+	// is false for lookup) nor the hyphen rules of V2/V3 in every
+	// position the file does, and it maps or rejects some inputs at
+	// an earlier step than the file records.
+	known := map[string]string{
+		"A4_1": "DNS length of the name (VerifyDnsLength=false in a lookup)",
+		"A4_2": "DNS length of a label (VerifyDnsLength=false in a lookup)",
+		"V2":   "hyphens in positions 3 and 4 (CheckHyphens)",
+		"V3":   "a leading or trailing hyphen (CheckHyphens)",
+		"X4_2": "an empty label (the root label of a trailing dot is allowed in lookups)",
+		"P4":   "a label that is not valid Punycode, or decodes to ASCII",
+		"V7":   "a label that is not valid Punycode, or decodes to ASCII (Unicode 15.1+ name of P4)",
+		"U1":   "STD3 ASCII rules (UseSTD3ASCIIRules differs between the file and the profile)",
+		"V6":   "a disallowed code point (the Unicode version of x/net/idna, 17.0.0, is not the file's 13.0.0)",
+		"P1":   "a disallowed code point (the Unicode version of x/net/idna, 17.0.0, is not the file's 13.0.0)",
+		"V1":   "a label not in NFC (the Unicode version differs)",
+		"V5":   "a label beginning with a combining mark (checked after mapping, by Unicode version)",
+		"B1":   "a Bidi rule of RFC 5893 (BidiRule)", "B2": "a Bidi rule of RFC 5893", "B3": "a Bidi rule of RFC 5893",
+		"B4": "a Bidi rule of RFC 5893", "B5": "a Bidi rule of RFC 5893", "B6": "a Bidi rule of RFC 5893",
+		"C1": "CONTEXTJ (ZWNJ/ZWJ) rules", "C2": "CONTEXTJ (ZWNJ/ZWJ) rules",
+	}
+	same, diffs, cases := 0, map[string]int{}, 0
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line, _, _ := strings.Cut(sc.Text(), "#")
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		cols := strings.Split(line, ";")
+		for i := range cols {
+			cols[i] = strings.TrimSpace(cols[i])
+		}
+		src, ok1 := unescape(cols[0])
+		uni, ok2 := unescape(cols[1])
+		if !ok1 || !ok2 {
+			continue
+		}
+		if uni == "" {
+			uni = src
+		}
+		ascii, _ := unescape(cols[3])
+		if ascii == "" {
+			ascii = uni
+		}
+		status := cols[4]
+		if status == "" {
+			status = cols[2]
+		}
+		cases++
+		got, err := idna.Lookup.ToASCII(src)
+		wantErr := status != "" && status != "[]"
+		if !wantErr && err == nil && got == ascii || wantErr && err != nil {
+			same++
+			continue
+		}
+		// A difference: it must be explained by a status code the
+		// profile does not check, or by the Unicode version.
+		codes := strings.Fields(strings.Trim(status, "[]"))
+		explained := ""
+		for _, c := range codes {
+			if why, ok := known[c]; ok {
+				explained = c + ": " + why
+				break
+			}
+		}
+		if explained == "" && !wantErr {
+			explained = "a mapping that changed between Unicode 13.0.0 and 17.0.0"
+		}
+		if explained == "" {
+			t.Errorf("%q: Lookup.ToASCII = %q, %v; file says %q %s", src, got, err, ascii, status)
+			continue
+		}
+		diffs[explained]++
+	}
+	t.Logf("%d of %d cases as the file; differences:", same, cases)
+	for why, n := range diffs {
+		t.Logf("  %4d  %s", n, why)
+	}
+	if same < cases*3/4 {
+		t.Errorf("only %d of %d cases agree", same, cases)
+	}
+}
