@@ -1,6 +1,8 @@
-// Command uri parses, checks, resolves, normalizes, compares and
+// Command uri parses, checks, edits, resolves, normalizes, compares and
 // percent-encodes URI references (RFC 3986, and the 1998 draft that
-// became RFC 2396 with --rfc 2396), and URNs ("uri urn ...").
+// became RFC 2396 with --rfc 2396), reads what the classic schemes mean
+// and what a client sends for them, finds URIs in text and HTML, maps
+// IRIs, and does the same for URNs ("uri urn ...").
 //
 // Every subcommand runs on the same framework (cli.go): flags anywhere
 // among the arguments, inputs from the arguments, from --file or from
@@ -124,10 +126,13 @@ URNs per RFC 8141, or the 2015 draft, the 2012 draft or RFC 2141 with
 Subcommands:
 `)
 	} else {
-		b.WriteString(`uri parses, checks, resolves, normalizes, compares and percent-encodes
-URI references: the generic syntax of RFC 3986, and that of the 1998 draft
-that became RFC 2396 (draft-fielding-uri-syntax-02) with --rfc 2396; and
-URNs (RFC 8141 and its drafts) with "uri urn".
+		b.WriteString(`uri parses, checks, edits, resolves, normalizes, compares and
+percent-encodes URI references: the generic syntax of RFC 3986, and that
+of the 1998 draft that became RFC 2396 (draft-fielding-uri-syntax-02) with
+--rfc 2396. It reads what the classic schemes of the URL drafts mean and
+what a client sends for them (plan), finds URIs in text (extract) and in
+HTML (links, base), maps IRIs (RFC 3987), and handles URNs (RFC 8141 and
+its drafts) with "uri urn".
 
 Usage:
   uri SUBCOMMAND [FLAGS] [INPUT...]
