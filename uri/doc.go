@@ -35,8 +35,15 @@
 //     (section 2.1, 2.4), with the component sets UserinfoSet, PathSet,
 //     QuerySet, ... or NewSet.
 //   - QueryParams: the key=value view of a query in order, raw and
-//     decoded. Builder: a URI from decoded parts. FromURL and URL convert
-//     to and from net/url.
+//     decoded, and its edits (Add, Set, Del, Trim and Keep by shell
+//     glob, Sort) that keep untouched pairs byte for byte. Builder: a
+//     URI from decoded parts. URI.Edit: an Editor that changes the
+//     components of a URI (decoded or as written), every result valid
+//     by construction (RFC 3986 5.3). User and Password split the
+//     userinfo. FromURL and URL convert to and from net/url.
+//   - Scheme and Registry: what a scheme adds to the generic syntax
+//     (default port, equivalence, validation, a typed view);
+//     DefaultRegistry holds the equivalence rules Equal applies.
 //
 // # Modes
 //
