@@ -96,17 +96,10 @@ func parse(s string, d Dialect) (URN, error) {
 		return URN{}, fail(s, 0, ComponentNone, ErrTooLong)
 	}
 	u := URN{s: s, dialect: d}
-	// "urn" ":" with the scheme case-insensitive (RFC 3986 3.1).
-	for i := 0; i < 3; i++ {
-		if i >= len(s) {
-			return URN{}, fail(s, i, ComponentScheme, ErrUnexpectedEnd)
-		}
-		if chars.Lower(s[i]) != "urn"[i] {
-			return URN{}, fail(s, i, ComponentScheme, ErrInvalidScheme)
-		}
-	}
-	if len(s) < 4 || s[3] != ':' {
-		return URN{}, fail(s, 3, ComponentScheme, ErrInvalidScheme)
+	// "urn" ":" with the scheme case-insensitive (RFC 3986 3.1); the
+	// loop below finds the offset of what is wrong.
+	if len(s) < 4 || s[0]|0x20 != 'u' || s[1]|0x20 != 'r' || s[2]|0x20 != 'n' || s[3] != ':' {
+		return URN{}, failScheme(s)
 	}
 	i, err := parseNID(s, d)
 	if err != nil {
@@ -118,6 +111,9 @@ func parse(s string, d Dialect) (URN, error) {
 		return URN{}, err
 	}
 	u.nssEnd = int32(i)
+	if i == len(s) {
+		return u, nil // no components: the common case
+	}
 	switch d {
 	case RFC8141:
 		err = u.parseComponents8141(i)
@@ -131,6 +127,23 @@ func parse(s string, d Dialect) (URN, error) {
 		return URN{}, err
 	}
 	return u, nil
+}
+
+// failScheme returns the error of an input that does not start with
+// "urn:".
+func failScheme(s string) error {
+	for i := 0; i < 3; i++ {
+		if i >= len(s) {
+			return fail(s, i, ComponentScheme, ErrUnexpectedEnd)
+		}
+		if chars.Lower(s[i]) != "urn"[i] {
+			return fail(s, i, ComponentScheme, ErrInvalidScheme)
+		}
+	}
+	if len(s) == 3 {
+		return fail(s, 3, ComponentScheme, ErrUnexpectedEnd)
+	}
+	return fail(s, 3, ComponentScheme, ErrInvalidScheme)
 }
 
 // MustParse is like Parse but panics on error. It is for URNs written in
