@@ -343,7 +343,14 @@ func (s *Scanner) skipToStop() {
 func (s *Scanner) tokens(raw string, p pos, bare bool) {
 	// The text of the token without the line breaks after hyphens.
 	text, hyphenAt := joinHyphens(raw)
+	tries := 0
 	for i := 0; i < len(text); {
+		if tries == maxTries {
+			// A candidate costs up to the token's length to check: a
+			// token of many failed candidates ("http:/http:/...%z") is
+			// given up, so that time stays linear in the input.
+			return
+		}
 		j, ok := schemeAt(text, i)
 		if !ok {
 			if s.o.Abbrev && i == leadingPunct(text) {
@@ -358,6 +365,7 @@ func (s *Scanner) tokens(raw string, p pos, bare bool) {
 			}
 			continue
 		}
+		tries++
 		end := trimEnd(text, i)
 		if end <= j+1 {
 			i = j + 1
@@ -389,6 +397,10 @@ func (s *Scanner) tokens(raw string, p pos, bare bool) {
 		i = j + 1
 	}
 }
+
+// maxTries bounds the candidates checked in one token (each check may
+// read the rest of the token).
+const maxTries = 8
 
 // joinHyphens removes from raw the line breaks (and the indentation
 // after them) that follow a hyphen, and returns the text and, for each

@@ -186,6 +186,23 @@ func TestLinear(t *testing.T) {
 	}
 }
 
+// TestManyCandidates: a token of many candidates that all fail
+// ("http:/http:/...%z") stays linear: each check may read the rest of
+// the token, so the candidates of one token are bounded.
+func TestManyCandidates(t *testing.T) {
+	run := func(n int) time.Duration {
+		text := strings.Repeat(strings.Repeat("http:/", n)+"%z ", 64)
+		t0 := time.Now()
+		all(t, text, Options{Abbrev: true})
+		return time.Since(t0)
+	}
+	run(250)
+	small, big := run(500), run(4000)
+	if big > 40*small+50*time.Millisecond {
+		t.Errorf("8x the tokens' length took %v vs %v", big, small)
+	}
+}
+
 func FuzzScanner(f *testing.F) {
 	for _, s := range []string{"<http://a/\nb>", `"http://x/"`, "www.a.b/c-\nd", "http://a.example/(x)).", "<URL:ftp://a/>", "\xff<http://\xff>"} {
 		f.Add(s, true)

@@ -1,6 +1,8 @@
 package iri
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -148,12 +150,10 @@ func asParseError(err error, pe **uri.ParseError) bool {
 	return ok
 }
 
+// sortRepairs orders the changes by offset, keeping the order of
+// changes at the same offset (a wrapper and what it wraps).
 func sortRepairs(r []Change) {
-	for i := 1; i < len(r); i++ {
-		for j := i; j > 0 && r[j].Offset < r[j-1].Offset; j-- {
-			r[j], r[j-1] = r[j-1], r[j]
-		}
-	}
+	slices.SortStableFunc(r, func(a, b Change) int { return cmp.Compare(a.Offset, b.Offset) })
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
