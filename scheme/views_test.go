@@ -377,7 +377,13 @@ func TestEquivalence(t *testing.T) {
 		{"prospero://h:1525/x", "prospero://h/x", true}, // RFC 4157 2
 		{"mailto:A@EXAMPLE.COM", "mailto:A@example.com", true},
 		{"mailto:A@example.com", "mailto:a@example.com", false},
-		{"file://localhost/x", "file:///x", true}, // RFC 8089 2
+		{"file://localhost/x", "file:///x", true},              // RFC 8089 2
+		{"ftp://h/x;type=A", "ftp://h/x;type=a", true},         // RFC 1738 3.2.2, the typecode's case
+		{"ftp://h/X;type=a", "ftp://h/x;type=a", false},        // the name keeps its case
+		{"telnet://h/", "telnet://h", true},                    // RFC 4248 2: "may also end with a "/""
+		{"tn3270://h:23/", "tn3270://h", true},                 // RFC 6270 2
+		{"mailto:a@b?Subject=x", "mailto:a@b?subject=x", true}, // RFC 6068 2: header field names
+		{"mailto:a@b?subject=X", "mailto:a@b?subject=x", false},
 		{"file://other/x", "file:///x", false},
 	}
 	for _, tt := range tests {

@@ -32,16 +32,16 @@ func standardSchemes() []Scheme {
 		{Name: "wss", DefaultPort: 443, EmptyPathIsRoot: true},   // RFC 6455 3
 		{Name: "coap", DefaultPort: 5683, EmptyPathIsRoot: true}, // RFC 7252 6.1, 6.3
 		{Name: "coaps", DefaultPort: 5684, EmptyPathIsRoot: true},
-		{Name: "ftp", DefaultPort: 21},                                    // RFC 1738 3.2
+		{Name: "ftp", DefaultPort: 21, Normalize: normalizeFTP},           // RFC 1738 3.2
 		{Name: "gopher", DefaultPort: 70, Normalize: normalizeGopher},     // RFC 4266 2.1 (RFC 1738 3.4)
-		{Name: "telnet", DefaultPort: 23},                                 // RFC 4248 2 (RFC 1738 3.8)
+		{Name: "telnet", DefaultPort: 23, Normalize: normalizeSession},    // RFC 4248 2 (RFC 1738 3.8)
 		{Name: "nntp", DefaultPort: 119},                                  // RFC 5538 2.2 (RFC 1738 3.7)
 		{Name: "news", DefaultPort: 119},                                  // RFC 5538 2.1
 		{Name: "snews", DefaultPort: 563},                                 // RFC 5538 2.1 (historic, IANA "nntps")
 		{Name: "wais", DefaultPort: 210},                                  // RFC 4156 2 (RFC 1738 3.9)
 		{Name: "prospero", DefaultPort: 1525},                             // RFC 4157 2 (RFC 1738 3.11)
-		{Name: "tn3270", DefaultPort: 23},                                 // RFC 6270 2
-		{Name: "rlogin", DefaultPort: 513},                                // IANA port registry, service "login"
+		{Name: "tn3270", DefaultPort: 23, Normalize: normalizeSession},    // RFC 6270 2
+		{Name: "rlogin", DefaultPort: 513, Normalize: normalizeSession},   // IANA port registry, service "login"
 		{Name: "rtsp", DefaultPort: 554},                                  // RFC 7826 19.2 (RFC 2326 3.2)
 		{Name: "rtsps", DefaultPort: 322},                                 // RFC 7826 19.2
 		{Name: "ldap", DefaultPort: 389},                                  // RFC 4516 2
@@ -110,8 +110,11 @@ func normalizeGopher(v URI) URI {
 // normalizeMailto lowercases the domain of each address of a mailto
 // path: an addr-spec's domain is a DNS name (RFC 6068 2, RFC 5322 3.4.1),
 // compared without regard to case (RFC 4343); the local part is left as
-// it is, since only its host may interpret it.
+// it is, since only its host may interpret it. The names of the header
+// fields of the query are lowercased too: they are header field names,
+// case-insensitive (RFC 6068 2, RFC 5322 2.2).
 func normalizeMailto(v URI) URI {
+	v = lowerHfnames(v)
 	p := v.Path()
 	var b []byte
 	domain := false
@@ -149,6 +152,75 @@ func normalizeFile(v URI) URI {
 		return v
 	}
 	r, err := v.Edit().SetRaw(ComponentHost, "").URI()
+	if err != nil {
+		return v
+	}
+	return r
+}
+
+// normalizeFTP writes the typecode of ";type=" in lowercase: RFC 1738
+// 3.2.2's "a", "i" and "d" and the 1994 draft's forms are letters
+// compared without regard to case ("type=A" is "type=a").
+func normalizeFTP(v URI) URI {
+	p := v.Path()
+	i := strings.LastIndex(p, ";")
+	if i < 0 || strings.IndexByte(p[i:], '/') >= 0 {
+		return v
+	}
+	param := p[i+1:]
+	name, val, ok := strings.Cut(param, "=")
+	if !ok || !strings.EqualFold(name, "type") {
+		return v
+	}
+	lower := strings.ToLower(param)
+	if lower == param || strings.IndexByte(val, '%') >= 0 {
+		return v
+	}
+	r, err := v.Edit().SetRaw(ComponentPath, p[:i+1]+lower).URI()
+	if err != nil {
+		return v
+	}
+	return r
+}
+
+// normalizeSession drops the "/" that may end a telnet, rlogin or
+// tn3270 URL: RFC 4248 2, "The URL may also end with a "/"", names the
+// same session as the URL without it.
+func normalizeSession(v URI) URI {
+	if v.flags&hasAuthority == 0 || v.Path() != "/" || v.HasQuery() {
+		return v
+	}
+	r, err := v.Edit().SetRaw(ComponentPath, "").URI()
+	if err != nil {
+		return v
+	}
+	return r
+}
+
+// lowerHfnames lowercases the hfname of each hfield of a mailto query.
+func lowerHfnames(v URI) URI {
+	q := v.Query()
+	var b []byte
+	name := true
+	for i := 0; i < len(q); i++ {
+		switch c := q[i]; {
+		case c == '&':
+			name = true
+		case c == '=':
+			name = false
+		case c == '%':
+			i += 2
+		case name && 'A' <= c && c <= 'Z':
+			if b == nil {
+				b = []byte(q)
+			}
+			b[i] = c + ('a' - 'A')
+		}
+	}
+	if b == nil {
+		return v
+	}
+	r, err := v.Edit().SetRaw(ComponentQuery, string(b)).URI()
 	if err != nil {
 		return v
 	}
