@@ -4,7 +4,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
-	"time"
+
+	"github.com/urikit/urikit/internal/testshared"
 )
 
 func all(t *testing.T, text string, o Options) []Match {
@@ -173,34 +174,18 @@ func TestChunks(t *testing.T) {
 // TestLinear: time grows linearly with the input, also for a long run
 // without a delimiter.
 func TestLinear(t *testing.T) {
-	run := func(n int) time.Duration {
-		text := strings.Repeat("a", n) + " " + strings.Repeat("<http://a.example/", n/20)
-		t0 := time.Now()
-		all(t, text, Options{Abbrev: true})
-		return time.Since(t0)
-	}
-	run(1 << 16)
-	small, big := run(1<<18), run(1<<21)
-	if big > 40*small+50*time.Millisecond {
-		t.Errorf("8x the input took %v vs %v", big, small)
-	}
+	testshared.CheckLinear(t, "extract", func(n int) string {
+		return strings.Repeat("a", n) + " " + strings.Repeat("<http://a.example/", n/20)
+	}, func(text string) { all(t, text, Options{Abbrev: true}) })
 }
 
 // TestManyCandidates: a token of many candidates that all fail
 // ("http:/http:/...%z") stays linear: each check may read the rest of
 // the token, so the candidates of one token are bounded.
 func TestManyCandidates(t *testing.T) {
-	run := func(n int) time.Duration {
-		text := strings.Repeat(strings.Repeat("http:/", n)+"%z ", 64)
-		t0 := time.Now()
-		all(t, text, Options{Abbrev: true})
-		return time.Since(t0)
-	}
-	run(250)
-	small, big := run(500), run(4000)
-	if big > 40*small+50*time.Millisecond {
-		t.Errorf("8x the tokens' length took %v vs %v", big, small)
-	}
+	testshared.CheckLinearN(t, "candidates", 500, func(n int) string {
+		return strings.Repeat(strings.Repeat("http:/", n)+"%z ", 64)
+	}, func(text string) { all(t, text, Options{Abbrev: true}) })
 }
 
 func FuzzScanner(f *testing.F) {

@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,13 +30,15 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// artifactDir is where the test leaves its screenshot: $URIKIT_ARTIFACTS,
-// or urikit-artifacts in the temporary directory.
+// artifactDir is where the test leaves its screenshot: $URIKIT_ARTIFACTS
+// when it is set (CI keeps it), else the test's own temporary folder, so
+// that runs on one machine never write the same file.
 func artifactDir(t *testing.T) string {
 	dir := os.Getenv("URIKIT_ARTIFACTS")
 	if dir == "" {
-		dir = filepath.Join(os.TempDir(), "urikit-artifacts")
+		return t.TempDir()
 	}
+	dir = filepath.Join(dir, fmt.Sprintf("%s-%d-%d", t.Name(), os.Getpid(), time.Now().UnixNano()))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}

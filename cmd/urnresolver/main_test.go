@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptrace"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -540,6 +541,10 @@ func TestGracefulShutdown(t *testing.T) {
 		err  error
 	}
 	res := make(chan result, 1)
+	wrote := make(chan struct{})
+	req = req.WithContext(httptrace.WithClientTrace(req.Context(), &httptrace.ClientTrace{
+		WroteHeaders: func() { close(wrote) },
+	}))
 	go func() {
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
@@ -551,9 +556,18 @@ func TestGracefulShutdown(t *testing.T) {
 		res <- result{code: resp.StatusCode, body: string(b)}
 	}()
 	fmt.Fprintln(pw, `{"urn":"urn:example:g1","urls":["https://g.example/1"]}`)
-	time.Sleep(200 * time.Millisecond) // the request is in flight
+	select { // the request is in flight: its headers and first line are written
+	case <-wrote:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the request headers were not written within 30 s")
+	}
 	s.cmd.Process.Signal(syscall.SIGTERM)
-	time.Sleep(200 * time.Millisecond) // shutdown has begun
+	for i := 0; !strings.Contains(s.stderr.String(), "shutting down"); i++ { // shutdown has begun
+		if i == 3000 {
+			t.Fatalf("no shutdown line within 30 s; stderr:\n%s", s.stderr)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	fmt.Fprintln(pw, `{"urn":"urn:example:g2","urls":["https://g.example/2"]}`)
 	pw.Close()
 	r := <-res

@@ -28,7 +28,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 )
 
 // EnvVar is the environment variable naming the shared directory.
@@ -145,39 +144,3 @@ func FileLines(tb testing.TB, path string) []string {
 	return lines
 }
 
-// LinearBound is the longest CheckLinear lets one run on the 2 MB input
-// take, however long the 1 MB run took.
-const LinearBound = time.Second
-
-// CheckLinear checks that run takes linear time in the size of its input.
-// It builds inputs of about 1 MB and 2 MB with gen(1<<20) and
-// gen(2<<20) (the building is not timed) and takes the best of 5 runs of
-// each, so that a busy machine does not fail the test. It reports an
-// error, under name, when the 2 MB run takes more than 5 times the 1 MB
-// run plus 5 ms (quadratic behaviour would take about 4 times as long
-// per doubling, on top of any constant cost) or more than LinearBound.
-// The input is a type parameter so that parsing can stay outside the
-// timed part.
-func CheckLinear[T any](tb testing.TB, name string, gen func(n int) T, run func(T)) {
-	tb.Helper()
-	best := func(in T) time.Duration {
-		d := time.Duration(1<<63 - 1)
-		for range 5 {
-			start := time.Now()
-			run(in)
-			if e := time.Since(start); e < d {
-				d = e
-			}
-		}
-		return d
-	}
-	d1 := best(gen(1 << 20))
-	d2 := best(gen(2 << 20))
-	if d2 > LinearBound {
-		tb.Errorf("%s: 2 MB took %v (more than %v)", name, d2, LinearBound)
-	}
-	if d2 > 5*d1+5*time.Millisecond {
-		tb.Errorf("%s: 1 MB %v, 2 MB %v: not linear", name, d1, d2)
-	}
-	tb.Logf("%-12s 1 MB %v, 2 MB %v", name, d1, d2)
-}
