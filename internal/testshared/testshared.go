@@ -143,4 +143,3 @@ func FileLines(tb testing.TB, path string) []string {
 	}
 	return lines
 }
-
