@@ -1,7 +1,7 @@
 // Package resolver is a URN resolution service: it stores what is known
 // about URNs (their locations, a description, their synonyms) and
 // answers the resolution services of RFC 2483 section 4 over HTTP, as RFC
-// 2169 encodes them. Command urnresolver (cmd/urnresolver) runs it.
+// 2169 encodes them. Command urnresolver (resolver/cmd/urnresolver, in this module) runs it.
 //
 //	st, err := resolver.OpenStore(ctx, "urnresolver.db") // or "postgres://..."
 //	if err != nil {

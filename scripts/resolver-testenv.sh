@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Test environment of the URN resolver (resolver/, cmd/urnresolver):
+# Test environment of the URN resolver (the resolver module: resolver/, resolver/cmd/urnresolver):
 # a throwaway PostgreSQL on 127.0.0.1 and Chromium for the lookup-page test.
 #
 #   eval "$(scripts/resolver-testenv.sh start)"   # prints export lines

@@ -313,7 +313,7 @@ func request(t testing.TB, method, url, token, ctype, body string) (int, http.He
 	return resp.StatusCode, resp.Header, string(b)
 }
 
-// TestServeWithNothingInstalled is "go run ./cmd/urnresolver serve" in an
+// TestServeWithNothingInstalled is "go run ./cmd/urnresolver serve" (from resolver/) in an
 // empty directory, with no configuration: it starts on SQLite, prints
 // one line on stdout, answers, and stops cleanly on SIGTERM.
 func TestServeWithNothingInstalled(t *testing.T) {
