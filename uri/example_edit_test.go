@@ -8,7 +8,8 @@ import (
 
 func ExampleURI_Edit() {
 	u := uri.MustParse("http://example.com/docs?utm_source=mail&page=2#top")
-	p, _ := u.QueryParams().Trim("utm_*")
+	p := u.QueryParams()
+	p.Trim("utm_*")
 	v, err := u.Edit().
 		SetScheme("https").
 		SetPort("8443").
@@ -62,39 +63,65 @@ func ExampleURI_Password() {
 }
 
 func ExampleParams_Trim() {
-	p, _ := uri.ParseParams("id=7&utm_source=news&utm_medium=mail&ref=x").Trim("utm_*")
-	fmt.Println(p.Raw())
-	// Output: id=7&ref=x
+	p := uri.ParseParams("id=7&utm_source=news&utm_medium=mail&ref=x")
+	err := p.Trim("utm_*")
+	fmt.Println(p.Encode(), err)
+	// Output: id=7&ref=x <nil>
 }
 
 func ExampleParams_Keep() {
-	p, _ := uri.ParseParams("id=7&utm_source=news&page=2").Keep("[ip]*")
-	fmt.Println(p.Raw())
+	p := uri.ParseParams("id=7&utm_source=news&page=2")
+	p.Keep("[ip]*")
+	fmt.Println(p.Encode())
 	// Output: id=7&page=2
 }
 
 func ExampleParams_Sort() {
-	fmt.Println(uri.ParseParams("b=2&a=2&a=1&c").Sort().Raw())
+	p := uri.ParseParams("b=2&a=2&a=1&c")
+	p.Sort()
+	fmt.Println(p.Encode())
 	// Output: a=1&a=2&b=2&c
 }
 
 func ExampleParams_Set() {
-	fmt.Println(uri.ParseParams("q=go&page=1&page=2").Set("page", "3").Raw())
-	// Output: q=go&page=3
+	p := uri.ParseParams("q=go&page=1&page=2")
+	p.Set("page", "3")
+	p.Set("lang", "en")
+	fmt.Println(p.Encode())
+	// Output: q=go&page=3&lang=en
+}
+
+func ExampleParams_Replace() {
+	p := uri.ParseParams("q=go&page=1")
+	fmt.Println(p.Replace("page", "2"), p.Replace("lang", "en"), p.Encode())
+	// Output: true false q=go&page=2
+}
+
+func ExampleParams_WithSeparator() {
+	p := uri.ParseParams("search=fool;page=5").WithSeparator(';')
+	p.Del("search")
+	p.Add("lang", "en;us")
+	fmt.Println(p.Encode(), p.Get("lang"))
+	// Output: page=5;lang=en%3Bus en;us
 }
 
 func ExampleParams_Add() {
-	fmt.Println(uri.ParseParams("q=go").Add("lang", "en us").Raw())
+	p := uri.ParseParams("q=go")
+	p.Add("lang", "en us")
+	fmt.Println(p.Encode())
 	// Output: q=go&lang=en%20us
 }
 
 func ExampleParams_Del() {
-	fmt.Println(uri.ParseParams("a=1&b=2&a=3").Del("a").Raw())
+	p := uri.ParseParams("a=1&b=2&a=3")
+	p.Del("a")
+	fmt.Println(p.Encode())
 	// Output: b=2
 }
 
 func ExampleParams_DeleteFunc() {
 	p := uri.ParseParams("a=1&b=&c")
-	fmt.Println(p.DeleteFunc(func(q uri.Param) bool { return q.Value() == "" }).Raw())
+	p.DeleteFunc(func(q uri.Param) bool { return q.Value() == "" })
+	fmt.Println(p.Encode())
 	// Output: a=1
 }

@@ -107,15 +107,15 @@ func ExampleURI_QueryParams() {
 	// [2 x&y]
 }
 
-func ExampleParams_FormGet() {
-	p := uri.MustParse("http://a/?q=hello+world%21").QueryParams()
-	v, _ := p.Get("q")
-	f, _ := p.FormGet("q")
-	fmt.Println(v)
-	fmt.Println(f)
+func ExampleParams_Get() {
+	p := uri.MustParse("http://a/?q=hello+world%21&empty=").QueryParams()
+	fmt.Printf("%q %q %q\n", p.Get("q"), p.Get("empty"), p.Get("none"))
+	_, ok := p.Lookup("empty")
+	q, _ := p.Lookup("q")
+	fmt.Println(ok, q.RawValue())
 	// Output:
-	// hello+world!
-	// hello world!
+	// "hello world!" "" ""
+	// true hello+world%21
 }
 
 func ExampleURI_SearchKeywords() {

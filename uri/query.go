@@ -2,20 +2,32 @@ package uri
 
 import (
 	"iter"
+	"strconv"
 	"strings"
 )
 
-// Params is a read-only view of a query as key=value pairs, the
-// convention of HTML forms and most HTTP APIs (RFC 3986 3.4 gives the
-// query no inner structure). The raw query stays the source: pairs are
-// found by scanning it, in order, duplicates kept, each with its key and
-// value as written, so nothing of the original form is lost (unlike a
-// map, which loses order, golang/go#29985).
+// Params is the key=value view of a query, the convention of HTML forms
+// and most HTTP APIs (RFC 3986 3.4 gives the query no inner structure).
+// The raw query stays the source: pairs are found by scanning it, in
+// order, duplicates kept, each with its key and value as written, so
+// nothing of the original form is lost (unlike url.Values, a map, which
+// loses order: golang/go#29985).
 //
-// Pairs are separated by "&" only; ";" is an ordinary character here
-// (the W3C's old advice to accept it too is not followed). Empty pieces
-// ("a&&b", a trailing "&") are skipped. The zero Params has no pairs.
-type Params struct{ raw string }
+// As with url.Values, keys and values are decoded as HTML forms decode
+// them (application/x-www-form-urlencoded: "+" is a space, then
+// triplets), and the methods that edit (Add, Set, Replace, Del,
+// DeleteFunc, Trim, Keep, Sort) change p in place; Encode returns the
+// query text to put back. Pairs an edit does not touch keep their text
+// byte for byte.
+//
+// Pairs are separated by "&" unless WithSeparator says otherwise (";"
+// is an ordinary character by default: golang/go#25192 removed it from
+// net/url). Empty pieces ("a&&b", a trailing "&") are skipped. The zero
+// Params has no pairs.
+type Params struct {
+	raw string
+	sep byte // 0: "&"
+}
 
 // QueryParams returns the key=value view of u's query.
 func (u URI) QueryParams() Params { return Params{raw: u.Query()} }
@@ -24,8 +36,35 @@ func (u URI) QueryParams() Params { return Params{raw: u.Query()} }
 // The query is not validated; a malformed triplet stays undecoded.
 func ParseParams(rawQuery string) Params { return Params{raw: rawQuery} }
 
-// Raw returns the query the view reads, as written.
-func (p Params) Raw() string { return p.raw }
+// WithSeparator returns the view of the same query with pairs separated
+// by sep instead of "&" (";" for the queries some servers write, as in
+// "search=fool;page=5"). It panics if sep is "=" or not an ASCII
+// character allowed in a query.
+func (p Params) WithSeparator(sep byte) Params {
+	if !isQuerySep(sep) {
+		panic("uri: WithSeparator: " + strconv.QuoteRune(rune(sep)) + " cannot separate query pairs")
+	}
+	p.sep = sep
+	return p
+}
+
+// isQuerySep reports whether c can separate the pairs of a query: a
+// delimiter a query holds unencoded (RFC 3986 3.4: sub-delims, ":",
+// "@", "/", "?"), other than the "=" inside a pair.
+func isQuerySep(c byte) bool { return strings.IndexByte("!$&'()*+,;:@/?", c) >= 0 }
+
+// Separator returns the byte that separates the pairs ("&" by default).
+func (p Params) Separator() byte {
+	if p.sep == 0 {
+		return '&'
+	}
+	return p.sep
+}
+
+// Encode returns the query the view holds, as written, without "?":
+// the text to give Editor.SetRawQuery, like url.Values.Encode (but with
+// the pairs in their order and untouched pairs as they were written).
+func (p Params) Encode() string { return p.raw }
 
 // Param is one key=value pair of a query.
 type Param struct {
@@ -47,7 +86,7 @@ func (q Param) RawKey() string {
 // RawValue returns the value as written: the text after the first "=",
 // or "" when there is no "=".
 func (q Param) RawValue() string {
-	if q.eq < 0 {
+	if q.eq < 0 || q.raw == "" { // the zero Param has no value
 		return ""
 	}
 	return q.raw[q.eq+1:]
@@ -57,30 +96,26 @@ func (q Param) RawValue() string {
 // "a" has none).
 func (q Param) HasValue() bool { return q.eq >= 0 }
 
-// Key returns the key with its percent-encoding decoded. "+" stays "+":
-// RFC 3986 gives it no meaning; see FormKey.
-func (q Param) Key() string { return unescapeLoose(q.RawKey(), false) }
+// Key returns the key decoded as a form decodes it: "+" is a space,
+// then the triplets are decoded (a malformed "%" stays as it is).
+func (q Param) Key() string { return unescapeLoose(q.RawKey(), true) }
 
-// Value returns the value with its percent-encoding decoded. "+" stays
-// "+"; see FormValue.
-func (q Param) Value() string { return unescapeLoose(q.RawValue(), false) }
-
-// FormKey returns the key decoded as application/x-www-form-urlencoded
-// (HTML): "+" is a space, then triplets are decoded.
-func (q Param) FormKey() string { return unescapeLoose(q.RawKey(), true) }
-
-// FormValue returns the value decoded as application/x-www-form-urlencoded.
-func (q Param) FormValue() string { return unescapeLoose(q.RawValue(), true) }
+// Value returns the value decoded as a form decodes it (see Key).
+func (q Param) Value() string { return unescapeLoose(q.RawValue(), true) }
 
 // All returns an iterator over the pairs in order, with their index
 // among the pairs. It allocates nothing.
 func (p Params) All() iter.Seq2[int, Param] {
 	return func(yield func(int, Param) bool) {
-		s := p.raw
+		s, sep := p.raw, p.Separator()
 		n := 0
 		for len(s) > 0 {
-			piece, rest, _ := strings.Cut(s, "&")
-			s = rest
+			var piece string
+			if i := strings.IndexByte(s, sep); i >= 0 {
+				piece, s = s[:i], s[i+1:]
+			} else {
+				piece, s = s, ""
+			}
 			if piece == "" {
 				continue
 			}
@@ -101,10 +136,16 @@ func (p Params) Len() int {
 	return n
 }
 
+// Has reports whether a pair has the decoded key key.
+func (p Params) Has(key string) bool {
+	_, ok := p.Lookup(key)
+	return ok
+}
+
 // Lookup returns the first pair whose decoded key is key.
 func (p Params) Lookup(key string) (Param, bool) {
 	for _, q := range p.All() {
-		if keyIs(q.RawKey(), key, false) {
+		if keyIs(q.RawKey(), key) {
 			return q, true
 		}
 	}
@@ -112,13 +153,14 @@ func (p Params) Lookup(key string) (Param, bool) {
 }
 
 // Get returns the decoded value of the first pair whose decoded key is
-// key, and whether there is one.
-func (p Params) Get(key string) (string, bool) {
+// key, or "" when there is none, like url.Values.Get; Lookup tells an
+// absent key from an empty value.
+func (p Params) Get(key string) string {
 	q, ok := p.Lookup(key)
 	if !ok {
-		return "", false
+		return ""
 	}
-	return q.Value(), true
+	return q.Value()
 }
 
 // Values returns the decoded values of every pair whose decoded key is
@@ -126,29 +168,20 @@ func (p Params) Get(key string) (string, bool) {
 func (p Params) Values(key string) []string {
 	var vs []string
 	for _, q := range p.All() {
-		if keyIs(q.RawKey(), key, false) {
+		if keyIs(q.RawKey(), key) {
 			vs = append(vs, q.Value())
 		}
 	}
 	return vs
 }
 
-// FormGet is Get with form decoding of keys and values ("+" is a space).
-func (p Params) FormGet(key string) (string, bool) {
-	for _, q := range p.All() {
-		if keyIs(q.RawKey(), key, true) {
-			return q.FormValue(), true
-		}
-	}
-	return "", false
-}
-
-// keyIs reports whether raw, decoded, equals key, without allocating.
-func keyIs(raw, key string, form bool) bool {
+// keyIs reports whether raw, decoded as a form key, equals key, without
+// allocating.
+func keyIs(raw, key string) bool {
 	k := 0
 	for i := 0; i < len(raw); k++ {
 		var c byte
-		c, i = looseByte(raw, i, form)
+		c, i = looseByte(raw, i, true)
 		if k >= len(key) || key[k] != c {
 			return false
 		}

@@ -5,64 +5,90 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/urikit/urikit/internal/chars"
 	"github.com/urikit/urikit/internal/glob"
 )
 
-// The edits of a query. Each returns a new Params and leaves p as it
-// is; the pairs an edit does not touch keep their text byte for byte,
-// and an edit that changes nothing returns p itself. Pairs are joined
-// with "&" (so empty pieces such as the one in "a&&b" are dropped once
-// the query is rewritten). New keys and values are percent-encoded with
-// QueryValueSet, so that they read back as given through Param.Key and
-// Param.Value.
+// The edits of a query, which change the Params in place as those of
+// url.Values do. Pairs an edit does not touch keep their text byte for
+// byte; pairs are joined with the view's separator (so empty pieces such
+// as the one in "a&&b" are dropped once the query is rewritten). New keys
+// and values are percent-encoded with QueryValueSet (which encodes "&",
+// "=", "+" and the space), so that they read back as given through
+// Param.Key and Param.Value, whatever the separator.
 
 // ErrBadPattern reports a malformed glob pattern given to Params.Trim
 // or Params.Keep: an unclosed "[" or a "\" at the end.
 var ErrBadPattern = glob.ErrBadPattern
 
 // pair returns the text of a new key=value pair.
-func pair(key, value string) string {
-	return Escape(key, QueryValueSet) + "=" + Escape(value, QueryValueSet)
-}
-
-// Add returns p with the pair key=value added at the end.
-func (p Params) Add(key, value string) Params {
-	if p.raw == "" {
-		return Params{raw: pair(key, value)}
+func (p *Params) pair(key, value string) string {
+	k, v := Escape(key, QueryValueSet), Escape(value, QueryValueSet)
+	if sep := p.Separator(); sep != '&' {
+		// QueryValueSet leaves the other delimiters as they are.
+		k, v = escapeByte(k, sep), escapeByte(v, sep)
 	}
-	return Params{raw: p.raw + "&" + pair(key, value)}
+	return k + "=" + v
 }
 
-// Set returns p with key=value in place of the first pair whose decoded
-// key is key, and without the other pairs of that key; or with the pair
-// added at the end when there is none.
-func (p Params) Set(key, value string) Params {
+// escapeByte percent-encodes every c in s.
+func escapeByte(s string, c byte) string {
+	if strings.IndexByte(s, c) < 0 {
+		return s
+	}
+	return strings.ReplaceAll(s, string(c), "%"+string(chars.UpperHex[c>>4])+string(chars.UpperHex[c&15]))
+}
+
+// Add adds the pair key=value at the end.
+func (p *Params) Add(key, value string) {
+	if p.raw == "" {
+		p.raw = p.pair(key, value)
+		return
+	}
+	p.raw = p.raw + string(p.Separator()) + p.pair(key, value)
+}
+
+// Set puts key=value in place of the first pair whose decoded key is key
+// and removes the other pairs of that key, or adds the pair at the end
+// when there is none: url.Values.Set, but in place, so the order of the
+// query is kept (trurl's --replace-append).
+func (p *Params) Set(key, value string) {
+	if !p.Replace(key, value) {
+		p.Add(key, value)
+	}
+}
+
+// Replace puts key=value in place of the first pair whose decoded key is
+// key and removes the other pairs of that key, as Set does; but when
+// there is no such pair it changes nothing and returns false (trurl's
+// --replace).
+func (p *Params) Replace(key, value string) bool {
 	var b strings.Builder
 	done := false
 	for _, q := range p.All() {
-		if keyIs(q.RawKey(), key, false) {
+		if keyIs(q.RawKey(), key) {
 			if done {
 				continue
 			}
 			done = true
-			appendPiece(&b, pair(key, value))
+			p.appendPiece(&b, p.pair(key, value))
 			continue
 		}
-		appendPiece(&b, q.raw)
+		p.appendPiece(&b, q.raw)
 	}
-	if !done {
-		return p.Add(key, value)
+	if done {
+		p.raw = b.String()
 	}
-	return Params{raw: b.String()}
+	return done
 }
 
-// Del returns p without the pairs whose decoded key is key.
-func (p Params) Del(key string) Params {
-	return p.DeleteFunc(func(q Param) bool { return keyIs(q.RawKey(), key, false) })
+// Del removes the pairs whose decoded key is key.
+func (p *Params) Del(key string) {
+	p.DeleteFunc(func(q Param) bool { return keyIs(q.RawKey(), key) })
 }
 
-// DeleteFunc returns p without the pairs for which del returns true.
-func (p Params) DeleteFunc(del func(Param) bool) Params {
+// DeleteFunc removes the pairs for which del returns true.
+func (p *Params) DeleteFunc(del func(Param) bool) {
 	var b strings.Builder
 	changed := false
 	for _, q := range p.All() {
@@ -70,63 +96,63 @@ func (p Params) DeleteFunc(del func(Param) bool) Params {
 			changed = true
 			continue
 		}
-		appendPiece(&b, q.raw)
+		p.appendPiece(&b, q.raw)
 	}
-	if !changed {
-		return p
+	if changed {
+		p.raw = b.String()
 	}
-	return Params{raw: b.String()}
 }
 
-// Trim returns p without the pairs whose decoded key matches the shell
-// wildcard pattern ("utm_*" removes the tracking parameters utm_source,
+// Trim removes the pairs whose decoded key matches the shell wildcard
+// pattern ("utm_*" removes the tracking parameters utm_source,
 // utm_medium, ...). In the pattern "*" matches any text, "?" one
 // character, "[...]" one character of a set ("[!...]" its complement),
 // and "\" quotes the next character; a malformed pattern returns
-// ErrBadPattern.
-func (p Params) Trim(pattern string) (Params, error) {
+// ErrBadPattern and changes nothing.
+func (p *Params) Trim(pattern string) error {
 	if err := glob.Check(pattern); err != nil {
-		return p, err
+		return err
 	}
-	return p.DeleteFunc(func(q Param) bool { return glob.Match(pattern, q.Key()) }), nil
+	p.DeleteFunc(func(q Param) bool { return glob.Match(pattern, q.Key()) })
+	return nil
 }
 
-// Keep returns p with only the pairs whose decoded key matches the shell
-// wildcard pattern (see Trim).
-func (p Params) Keep(pattern string) (Params, error) {
+// Keep keeps only the pairs whose decoded key matches the shell wildcard
+// pattern (see Trim).
+func (p *Params) Keep(pattern string) error {
 	if err := glob.Check(pattern); err != nil {
-		return p, err
+		return err
 	}
-	return p.DeleteFunc(func(q Param) bool { return !glob.Match(pattern, q.Key()) }), nil
+	p.DeleteFunc(func(q Param) bool { return !glob.Match(pattern, q.Key()) })
+	return nil
 }
 
-// Sort returns p with its pairs sorted by decoded key, then by decoded
-// value, comparing bytes; the sort is stable, so pairs that compare
-// equal keep their order.
-func (p Params) Sort() Params {
+// Sort sorts the pairs by decoded key, then by decoded value, comparing
+// bytes; the sort is stable, so pairs that compare equal keep their
+// order.
+func (p *Params) Sort() {
 	var qs []Param
 	for _, q := range p.All() {
 		qs = append(qs, q)
 	}
-	sorted := slices.IsSortedFunc(qs, compareParams)
-	if sorted {
-		return p
+	if slices.IsSortedFunc(qs, compareParams) {
+		return
 	}
 	slices.SortStableFunc(qs, compareParams)
 	var b strings.Builder
 	for _, q := range qs {
-		appendPiece(&b, q.raw)
+		p.appendPiece(&b, q.raw)
 	}
-	return Params{raw: b.String()}
+	p.raw = b.String()
 }
 
 func compareParams(a, b Param) int {
 	return cmp.Or(strings.Compare(a.Key(), b.Key()), strings.Compare(a.Value(), b.Value()))
 }
 
-func appendPiece(b *strings.Builder, piece string) {
+func (p *Params) appendPiece(b *strings.Builder, piece string) {
 	if b.Len() > 0 {
-		b.WriteByte('&')
+		b.WriteByte(p.Separator())
 	}
 	b.WriteString(piece)
 }

@@ -78,6 +78,8 @@ var (
 		help: "the grammar: RFC 3986 Appendix A (the default), or the\n1998 draft that became RFC 2396"}
 	flagRepair = flagSpec{long: "repair",
 		help: "repair each input as people paste it before using it (spaces,\nquotes, <>, \\ in paths, non-ASCII, IDN hosts; package iri);\na valid URI is never changed; JSON adds \"repairs\":\n[{\"offset\", \"from\", \"to\"}]"}
+	flagDocument = flagSpec{long: "file", short: 'f', arg: "FILE", repeat: true,
+		help: "read the document FILE (\"-\" is standard input), as a FILE\nargument does"}
 	flagZone = flagSpec{long: "zone-id",
 		help: "accept an IPv6 zone identifier (\"[fe80::1%25en0]\", RFC 6874)"}
 )
@@ -90,7 +92,7 @@ func (cmd *command) allFlags() []flagSpec {
 		if !strings.HasPrefix(f.example, "uri "+cmd.name+" ") {
 			v := ""
 			if f.arg != "" {
-				v = " " + exampleValue(f.arg)
+				v = " " + cmd.exampleValue(f.arg)
 			}
 			f.example = cmd.exampleFor("--" + f.long + v)
 		}
@@ -106,9 +108,31 @@ func (cmd *command) allFlags() []flagSpec {
 		fs = append(fs, withExample(flagRepair, "uri "+cmd.name+" --repair "+cmd.fixedArgs()+"' https://例え.jp/my page.html'"))
 	}
 	if cmd.traits&inputs != 0 {
-		fs = append(fs, withExample(flagFile, "uri "+cmd.name+" "+cmd.fixedArgs()+"-f urls.txt"))
+		list := "urls.txt"
+		if cmd.isURN() {
+			list = "urns.txt"
+		}
+		fs = append(fs, withExample(flagFile, "uri "+cmd.name+" "+cmd.fixedArgs()+"-f "+list))
+	}
+	if cmd.files {
+		fs = append(fs, withExample(flagDocument, "uri "+cmd.name+" "+cmd.fixedArgs()+"-f "+cmd.exampleDocument()))
 	}
 	return fs
+}
+
+// The examples of the help texts name these files, which a test creates
+// before it runs every example: urls.txt, urns.txt, page.html (an HTML
+// document) and notes.txt (text with URIs).
+
+func (cmd *command) isURN() bool { return strings.HasPrefix(cmd.name, "urn ") }
+
+// exampleDocument is the document the examples of a command that reads
+// documents name.
+func (cmd *command) exampleDocument() string {
+	if cmd.name == "extract" {
+		return "notes.txt"
+	}
+	return "page.html"
 }
 
 func withExample(f flagSpec, ex string) flagSpec { f.example = ex; return f }
@@ -119,11 +143,11 @@ func (cmd *command) fixedArgs() string {
 	s := ""
 	for _, f := range cmd.flags {
 		if strings.HasPrefix(f.help, "(required)") {
-			s += "--" + f.long + " " + exampleValue(f.arg) + " "
+			s += "--" + f.long + " " + cmd.exampleValue(f.arg) + " "
 		}
 	}
 	for _, p := range cmd.params {
-		s += exampleValue(p) + " "
+		s += cmd.exampleValue(p) + " "
 	}
 	return s
 }
@@ -131,23 +155,32 @@ func (cmd *command) fixedArgs() string {
 // exampleFor returns an example command line using the shared flag f.
 func (cmd *command) exampleFor(f string) string {
 	in := "'http://a/b?c#d'"
-	if strings.HasPrefix(cmd.name, "urn") {
+	switch {
+	case cmd.isURN():
 		in = "'urn:example:a123,z456'"
+	case cmd.files:
+		in = cmd.exampleDocument()
 	}
-	if cmd.traits&inputs == 0 {
+	if cmd.traits&inputs == 0 && !cmd.files {
 		in = ""
 	}
 	return strings.TrimSpace("uri " + cmd.name + " " + f + " " + cmd.fixedArgs() + in)
 }
 
 // exampleValue is a value for a flag argument or parameter in examples.
-func exampleValue(name string) string {
+func (cmd *command) exampleValue(name string) string {
 	switch name {
 	case "BASE":
 		return "http://a/b/c/d"
 	case "A":
+		if cmd.isURN() {
+			return "URN:EXAMPLE:a123"
+		}
 		return "HTTP://a:80/"
 	case "B":
+		if cmd.isURN() {
+			return "urn:example:a123"
+		}
 		return "http://a/"
 	case "TEMPLATE":
 		return "'{host}'"
@@ -273,7 +306,8 @@ func (cmd *command) parseArgs(args []string) (c *call, help bool, err error) {
 		if !cmd.files && len(pos) != len(cmd.params) {
 			return nil, false, usagef("want %d arguments (%s), have %d", len(cmd.params), strings.Join(cmd.params, " "), len(pos))
 		}
-		c.params = pos
+		// -f FILE names a document as a FILE argument does.
+		c.params = append(pos, c.vals["file"]...)
 		return c, false, nil
 	}
 	if len(pos) < len(cmd.params) {

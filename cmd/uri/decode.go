@@ -1,8 +1,6 @@
 package main
 
 import (
-	"strings"
-
 	"github.com/urikit/urikit/uri"
 )
 
@@ -32,15 +30,7 @@ real string (bytes that are not UTF-8 become U+FFFD there).
 	},
 }
 
-// lineBreaks writes the line breaks of a decoded input as escapes.
-var lineBreaks = strings.NewReplacer("\n", `\n`, "\r", `\r`)
-
 // decodedResult writes a result that decoding may have given line
-// breaks: plain output writes them as \n and \r, so that every input
-// keeps one line; JSON holds the real string.
-func (w *writer) decodedResult(s string) {
-	if !w.json && strings.ContainsAny(s, "\r\n") {
-		s = lineBreaks.Replace(s)
-	}
-	w.result(s)
-}
+// breaks or other controls: plain output escapes them (appendPlain), so
+// that every input keeps one line; JSON holds the real string.
+func (w *writer) decodedResult(s string) { w.result(s) }

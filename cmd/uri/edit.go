@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -11,7 +12,7 @@ import (
 var editCommand = &command{
 	name:     "edit",
 	summary:  "change components of each input: set, clear, query operations",
-	synopsis: "[OPERATIONS] [--json] [--rfc 3986|2396] [--zone-id] [-f FILE]... [INPUT...]",
+	synopsis: "[OPERATIONS] [--query-separator C] [--json] [--rfc 3986|2396] [--zone-id] [-f FILE]... [INPUT...]\n       uri edit --new [OPERATIONS] [--json]",
 	traits:   inputs | jsonOut | grammar | repairs,
 	flags: []flagSpec{
 		{long: "set", arg: "COMPONENT=VALUE", repeat: true,
@@ -23,6 +24,9 @@ var editCommand = &command{
 		{long: "append", arg: "path=SEGMENT|query=KEY=VALUE", repeat: true,
 			help:    "add one path segment (encoded, a \"/\" in it too), or one\nkey=value pair at the end of the query",
 			example: "uri edit --append path=v2 --append 'query=lang=en us' http://example.com/api"},
+		{long: "replace", arg: "query=KEY=VALUE", repeat: true,
+			help:    "put KEY=VALUE in place of the first pair with that decoded key\nand remove the other pairs of that key, or add it at the end\nwhen there is none (trurl's --replace and --replace-append)",
+			example: "uri edit --replace query=page=4 'http://example.com/list?x=1&page=3&y=2'"},
 		{long: "trim", arg: "query=GLOB", repeat: true,
 			help:    "remove every query pair whose decoded key matches the shell\nwildcard GLOB (* ? [...])",
 			example: "uri edit --trim 'query=utm_*' 'http://example.com/?id=7&utm_source=mail'"},
@@ -39,14 +43,25 @@ var editCommand = &command{
 			help:    "remove a port that is the scheme's default",
 			example: "uri edit --no-default-port http://example.com:80/"},
 		{long: "redirect", arg: "REF",
-			help:    "resolve REF against the edited URI (RFC 3986 5.2), as an HTTP\nclient follows a Location header",
-			example: "uri edit --redirect ../c http://example.com/a/b"},
+			help:    "follow REF as an HTTP client follows a Location header (RFC\n9110 10.2.2): resolve it against the edited URI (RFC 3986 5.2,\nor the 1998 draft with --rfc 2396); a REF without a fragment\ninherits the input's; a result that is not an http or https\nURL with a host fails the input, unless --allow-any-scheme",
+			example: "uri edit --redirect ../c http://example.com/a/b#top"},
+		{long: "allow-any-scheme",
+			help:    "with --redirect, accept a result of any scheme",
+			example: "uri edit --allow-any-scheme --redirect ftp://f.example/x http://example.com/"},
+		{long: "query-separator", arg: "C",
+			help:    "the character between query pairs for --replace, --append,\n--trim, --keep and --sort-query (\"&\" by default; \";\" for\nqueries such as \"search=fool;page=5\")",
+			example: "uri edit --query-separator ';' --trim query=search 'https://curl.se/?search=fool;page=5'"},
+		{long: "new",
+			help:    "no inputs: build one URI from the operations alone, starting\nfrom the empty reference",
+			example: "uri edit --new --set scheme=ftp --set host=example.com --set path=/pub/f.txt"},
 	},
 	about: `Edit each input and print the result. The operations apply in this
 order, whatever their order on the command line: --set (in the order
-given), --clear, --append, --trim, --keep, --sort-query, --default-port
-or --no-default-port, --redirect. Components that no operation touches
-keep their text byte for byte.
+given), --clear, --trim, --keep, --replace, --append, --sort-query,
+--default-port or --no-default-port, --redirect. So "--trim query=page
+--append query=page=4" ends with page=4. Components that no operation
+touches keep their text byte for byte. Query pairs are decoded as HTML
+forms decode them ("+" is a space).
 
 The result is always a valid URI reference: where an edit would break the
 grammar, the reference is composed the way RFC 3986 section 5.3 does and
@@ -63,7 +78,7 @@ reference, or an edit that cannot apply to it, fails that input.
 
 // An editOp is one operation of the command line, checked once.
 type editOp struct {
-	kind  string // set, clear, append-path, append-query, trim, keep
+	kind  string // set, clear, append-path, append-query, trim, keep, replace
 	comp  string // set, clear: the component name
 	raw   bool   // set: COMPONENT:=VALUE
 	value string
@@ -101,6 +116,27 @@ func startEdit(c *call) (each, error) {
 		}
 		ops = append(ops, editOp{kind: "clear", comp: s})
 	}
+	for _, kind := range []string{"trim", "keep"} {
+		for _, s := range c.vals[kind] {
+			g, ok := strings.CutPrefix(s, "query=")
+			if !ok {
+				return nil, usagef("flag --%s: want query=GLOB, not %q", kind, s)
+			}
+			var p uri.Params
+			if err := p.Trim(g); err != nil {
+				return nil, usagef("flag --%s: %v: %q", kind, err, g)
+			}
+			ops = append(ops, editOp{kind: kind, value: g})
+		}
+	}
+	for _, s := range c.vals["replace"] {
+		kv, ok := strings.CutPrefix(s, "query=")
+		if !ok {
+			return nil, usagef("flag --replace: want query=KEY=VALUE, not %q", s)
+		}
+		k, v, _ := strings.Cut(kv, "=")
+		ops = append(ops, editOp{kind: "replace", key: k, value: v})
+	}
 	for _, s := range c.vals["append"] {
 		switch name, val, _ := strings.Cut(s, "="); name {
 		case "path":
@@ -112,17 +148,16 @@ func startEdit(c *call) (each, error) {
 			return nil, usagef("flag --append: want path=SEGMENT or query=KEY=VALUE, not %q", s)
 		}
 	}
-	for _, kind := range []string{"trim", "keep"} {
-		for _, s := range c.vals[kind] {
-			g, ok := strings.CutPrefix(s, "query=")
-			if !ok {
-				return nil, usagef("flag --%s: want query=GLOB, not %q", kind, s)
-			}
-			if _, err := uri.ParseParams("").Trim(g); err != nil {
-				return nil, usagef("flag --%s: %v: %q", kind, err, g)
-			}
-			ops = append(ops, editOp{kind: kind, value: g})
+	var sep byte
+	if c.has("query-separator") {
+		v := c.str("query-separator", "")
+		if len(v) != 1 || !validQuerySep(v[0]) {
+			return nil, usagef("flag --query-separator: want one of ! $ & ' ( ) * + , ; : @ / ?, not %q", v)
 		}
+		sep = v[0]
+	}
+	if c.has("allow-any-scheme") && !c.has("redirect") {
+		return nil, usagef("flag --allow-any-scheme applies to --redirect only")
 	}
 	if c.has("default-port") && c.has("no-default-port") {
 		return nil, usagef("flags --default-port and --no-default-port exclude each other")
@@ -136,9 +171,15 @@ func startEdit(c *call) (each, error) {
 		}
 		redirect = &r
 	}
+	if c.has("new") {
+		if len(c.args) > 0 || len(c.files) > 0 {
+			return nil, usagef("flag --new takes no inputs")
+		}
+		c.args = []string{""} // one input: the empty reference
+	}
 	// The values do not depend on the input: check them once, on the
 	// empty reference, so that a bad one is a usage error.
-	if _, err := applyEdits(uri.URI{}.Edit(), ops, false); err != nil {
+	if _, err := applyEdits(uri.URI{}.Edit(), ops, false, sep); err != nil {
 		var be *uri.BuildError
 		if errors.As(err, &be) {
 			return nil, usagef("flag --set: %s", strings.TrimPrefix(err.Error(), "uri: builder: "))
@@ -154,7 +195,7 @@ func startEdit(c *call) (each, error) {
 			return err
 		}
 		e.Reset(u)
-		v, err := applyEdits(&e, ops, sortQuery)
+		v, err := applyEdits(&e, ops, sortQuery, sep)
 		if err != nil {
 			return err
 		}
@@ -164,10 +205,9 @@ func startEdit(c *call) (each, error) {
 			}
 		}
 		if redirect != nil {
-			if !v.HasScheme() {
-				return errors.New("--redirect needs an input with a scheme (RFC 3986 5.1)")
+			if v, err = followRedirect(c, v, *redirect); err != nil {
+				return err
 			}
-			v = v.Resolve(*redirect)
 		}
 		if c.json {
 			c.out.components(v)
@@ -178,8 +218,55 @@ func startEdit(c *call) (each, error) {
 	}, nil
 }
 
-// applyEdits applies the operations, in their order, to e.
-func applyEdits(e *uri.Editor, ops []editOp, sortQuery bool) (uri.URI, error) {
+// validQuerySep reports whether c can separate query pairs (the
+// delimiters uri.Params.WithSeparator takes).
+func validQuerySep(c byte) bool { return strings.IndexByte("!$&'()*+,;:@/?", c) >= 0 }
+
+// followRedirect resolves the Location loc against the request URI v as
+// RFC 9110 10.2.2 says a client does, including its rule that a Location
+// without a fragment inherits the request's fragment; a result a client
+// would not follow (not http or https, or without a host: RFC 9110 4.2.1
+// and 4.2.2 say such an http URI is invalid) fails the input unless
+// --allow-any-scheme.
+func followRedirect(c *call, v, loc uri.URI) (uri.URI, error) {
+	if !v.HasScheme() {
+		return v, errors.New("--redirect needs an input with a scheme (RFC 3986 5.1)")
+	}
+	var r uri.URI
+	if c.opts.Grammar == uri.RFC2396 {
+		var err error
+		if r, err = v.Resolve2396(loc, uri.DropDots); err != nil {
+			return v, err
+		}
+	} else {
+		r = v.Resolve(loc)
+	}
+	if !loc.HasFragment() && v.HasFragment() && !r.HasFragment() {
+		var err error
+		if r, err = r.Edit().SetRaw(uri.ComponentFragment, v.Fragment()).URI(); err != nil {
+			return v, err
+		}
+	}
+	if !c.has("allow-any-scheme") {
+		switch s := strings.ToLower(r.Scheme()); {
+		case s != "http" && s != "https":
+			return v, fmt.Errorf("--redirect: the result %q is not an http or https URL (RFC 9110 10.2.2; --allow-any-scheme follows it)", r.String())
+		case !r.HasAuthority() || r.Host() == "":
+			return v, fmt.Errorf("--redirect: the result %q has no host (RFC 9110 4.2.1: an http URI without a host is invalid)", r.String())
+		}
+	}
+	return r, nil
+}
+
+// applyEdits applies the operations, in their order, to e; sep, when not
+// 0, separates the query pairs.
+func applyEdits(e *uri.Editor, ops []editOp, sortQuery bool, sep byte) (uri.URI, error) {
+	params := func() uri.Params {
+		if sep != 0 {
+			return e.Params().WithSeparator(sep)
+		}
+		return e.Params()
+	}
 	for _, op := range ops {
 		switch op.kind {
 		case "set":
@@ -196,17 +283,27 @@ func applyEdits(e *uri.Editor, ops []editOp, sortQuery bool) (uri.URI, error) {
 		case "append-path":
 			e.AppendSegment(op.value)
 		case "append-query":
-			e.SetParams(e.Params().Add(op.key, op.value))
+			p := params()
+			p.Add(op.key, op.value)
+			e.SetParams(p)
+		case "replace":
+			p := params()
+			p.Set(op.key, op.value)
+			e.SetParams(p)
 		case "trim":
-			p, _ := e.Params().Trim(op.value)
+			p := params()
+			p.Trim(op.value)
 			e.SetParams(p)
 		case "keep":
-			p, _ := e.Params().Keep(op.value)
+			p := params()
+			p.Keep(op.value)
 			e.SetParams(p)
 		}
 	}
 	if sortQuery {
-		e.SetParams(e.Params().Sort())
+		p := params()
+		p.Sort()
+		e.SetParams(p)
 	}
 	return e.URI()
 }

@@ -190,7 +190,20 @@ func TestEdit(t *testing.T) {
 		{[]string{"--default-port"}, "foo://a/", "foo://a/"},
 		{[]string{"--no-default-port"}, "https://a:443/", "https://a/"},
 		{[]string{"--no-default-port"}, "https://a:8443/", "https://a:8443/"},
-		{[]string{"--redirect", "/x?y"}, "http://a/b/c?q#f", "http://a/x?y"},
+		// RFC 9110 10.2.2: "If the Location value provided in a 3xx
+		// (Redirection) response does not have a fragment component, a
+		// user agent MUST process the redirection as if the value
+		// inherits the fragment component of the URI reference used to
+		// generate the target URI".
+		{[]string{"--redirect", "/x?y"}, "http://a/b/c?q#f", "http://a/x?y#f"},
+		{[]string{"--redirect", "/x?y#g"}, "http://a/b/c?q#f", "http://a/x?y#g"},
+		{[]string{"--redirect", "../../../g", "--rfc", "2396"}, "http://a/b/c", "http://a/g"},
+		{[]string{"--redirect", "ftp://f/x", "--allow-any-scheme"}, "http://a/b", "ftp://f/x"},
+		// The trims and keeps apply before the appends (issue 17).
+		{[]string{"--trim", "query=page", "--append", "query=page=4"}, "http://a/?x=1&page=3&y=2", "http://a/?x=1&y=2&page=4"},
+		{[]string{"--replace", "query=page=4"}, "http://a/?x=1&page=3&y=2&page=5", "http://a/?x=1&page=4&y=2"},
+		{[]string{"--replace", "query=page=4"}, "http://a/?x=1", "http://a/?x=1&page=4"},
+		{[]string{"--query-separator", ";", "--trim", "query=search"}, "https://curl.se?search=fool;page=5", "https://curl.se?page=5"},
 		{[]string{"--redirect", "#g"}, "http://a/b#f", "http://a/b#g"},
 		// The order is fixed: --set before --append, --trim before
 		// --sort-query, whatever the command line says.
@@ -239,6 +252,17 @@ func TestEditErrors(t *testing.T) {
 		if code != 2 || out != "" || !strings.Contains(errOut, "uri edit: ") {
 			t.Errorf("uri %s: exit %d, %q, %q; want a usage error", strings.Join(all, " "), code, out, errOut)
 		}
+	}
+	// RFC 9110 10.2.2 and 4.2.1: a client follows only to http(s) with a host.
+	for _, loc := range []string{"javascript:alert(1)", "ftp://f/x", "http:///x", "http:x"} {
+		out, _, code := uriCmd(t, "", "edit", "--redirect", loc, "http://a/b")
+		if code != 1 || !strings.HasPrefix(out, "error: --redirect: the result") {
+			t.Errorf("--redirect %s: %q, exit %d", loc, out, code)
+		}
+	}
+	// --new builds from the operations alone.
+	if out, _, code := uriCmd(t, "", "edit", "--new", "--set", "scheme=ftp", "--set", "host=example.com", "--set", "path=/a b"); code != 0 || out != "ftp://example.com/a%20b\n" {
+		t.Errorf("--new: %q, exit %d", out, code)
 	}
 	// Per input: an invalid input, a redirect against a relative one.
 	out, _, code := uriCmd(t, "", "edit", "--redirect", "x", "a/b", "http://a b/", "http://a/b")

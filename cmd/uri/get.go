@@ -197,12 +197,13 @@ func (p tpiece) value(c *call, u uri.URI) (string, bool) {
 		}
 		return "", false
 	case tQueryKey:
-		return u.QueryParams().FormGet(p.arg)
+		q, ok := u.QueryParams().Lookup(p.arg)
+		return q.Value(), ok
 	case tQueryAll:
 		var vs []string
 		for _, q := range u.QueryParams().All() {
-			if q.FormKey() == p.arg {
-				vs = append(vs, q.FormValue())
+			if q.Key() == p.arg {
+				vs = append(vs, q.Value())
 			}
 		}
 		return strings.Join(vs, " "), vs != nil
@@ -235,10 +236,7 @@ func (t *template) write(c *call, u uri.URI) {
 			continue
 		}
 		v, _ := p.value(c, u)
-		if strings.ContainsAny(v, "\r\n") {
-			v = lineBreaks.Replace(v)
-		}
-		w.b = append(w.b, v...)
+		w.b = appendPlain(w.b, v)
 	}
 	w.b = append(w.b, '\n')
 }

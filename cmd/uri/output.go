@@ -57,11 +57,63 @@ func (w *writer) close() error {
 	return w.err
 }
 
-// line appends a plain output line.
+// line appends a plain output line, its control characters escaped
+// (appendPlain).
 func (w *writer) line(s string) {
-	w.b = append(w.b, s...)
+	w.b = appendPlain(w.b, s)
 	w.b = append(w.b, '\n')
 }
+
+// appendPlain appends s for plain output: one input gives one line, and
+// nothing an input holds may drive a terminal. A line break is written
+// \n or \r, every other C0 control but TAB, DEL and the C1 controls
+// \xNN (\u0085 for a C1 control, which is two bytes in UTF-8). JSON
+// output keeps the real string.
+func appendPlain(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if plainEscape[s[i]] != 0 && (s[i] != 0xc2 || i+1 < len(s) && s[i+1] < 0xa0 && s[i+1] >= 0x80) {
+			return appendEscaped(append(b, s[:i]...), s[i:])
+		}
+	}
+	return append(b, s...)
+}
+
+func appendEscaped(b []byte, s string) []byte {
+	const hexDigits = "0123456789abcdef"
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\n':
+			b = append(b, `\n`...)
+		case c == '\r':
+			b = append(b, `\r`...)
+		case plainEscape[c] == 0:
+			b = append(b, c)
+		case c == 0xc2:
+			if i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] < 0xa0 {
+				b = append(b, `\u00`...)
+				b = append(b, hexDigits[s[i+1]>>4], hexDigits[s[i+1]&15])
+				i++
+			} else {
+				b = append(b, c)
+			}
+		default:
+			b = append(b, '\\', 'x', hexDigits[c>>4], hexDigits[c&15])
+		}
+	}
+	return b
+}
+
+// plainEscape marks the bytes appendPlain looks at: C0 but TAB, DEL,
+// and 0xC2, the first byte of the C1 controls U+0080 to U+009F.
+var plainEscape = func() (t [256]uint8) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = 1
+	}
+	t['\t'] = 0
+	t[0x7f], t[0xc2] = 1, 1
+	return t
+}()
 
 // result writes the one result of an input: plain, the string; JSON,
 // {"input", "result"}.
@@ -219,7 +271,7 @@ func (w *writer) failure(in string, err error, withInput bool) {
 		return
 	}
 	if withInput {
-		w.b = append(w.b, in...)
+		w.b = appendPlain(w.b, in)
 		w.b = append(w.b, '\t')
 	}
 	w.b = append(w.b, "error: "...)
