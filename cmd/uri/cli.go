@@ -78,6 +78,8 @@ var (
 		help: "the grammar: RFC 3986 Appendix A (the default), or the\n1998 draft that became RFC 2396"}
 	flagRepair = flagSpec{long: "repair",
 		help: "repair each input as people paste it before using it (spaces,\nquotes, <>, \\ in paths, non-ASCII, IDN hosts; package iri);\na valid URI is never changed; JSON adds \"repairs\":\n[{\"offset\", \"from\", \"to\"}]"}
+	flagSkip = flagSpec{long: "skip-errors",
+		help: "write the error line of a failed input to standard error, with\nwhere the input came from (\"urls.txt:4: \"), and nothing to\nstandard output, so that a pipeline counts only results; the\nexit status is still 1"}
 	flagDocument = flagSpec{long: "file", short: 'f', arg: "FILE", repeat: true,
 		help: "read the document FILE (\"-\" is standard input), as a FILE\nargument does"}
 	flagZone = flagSpec{long: "zone-id",
@@ -109,10 +111,14 @@ func (cmd *command) allFlags() []flagSpec {
 	}
 	if cmd.traits&inputs != 0 {
 		list := "urls.txt"
-		if cmd.isURN() {
+		switch {
+		case cmd.name == "urn encode":
+			list = "ids.txt" // native identifiers
+		case cmd.isURN():
 			list = "urns.txt"
 		}
 		fs = append(fs, withExample(flagFile, "uri "+cmd.name+" "+cmd.fixedArgs()+"-f "+list))
+		fs = append(fs, withExample(flagSkip, "uri "+cmd.name+" --skip-errors "+cmd.fixedArgs()+"-f "+list))
 	}
 	if cmd.files {
 		fs = append(fs, withExample(flagDocument, "uri "+cmd.name+" "+cmd.fixedArgs()+"-f "+cmd.exampleDocument()))
@@ -121,8 +127,9 @@ func (cmd *command) allFlags() []flagSpec {
 }
 
 // The examples of the help texts name these files, which a test creates
-// before it runs every example: urls.txt, urns.txt, page.html (an HTML
-// document) and notes.txt (text with URIs).
+// before it runs every example: urls.txt, urns.txt, ids.txt (native
+// identifiers), page.html (an HTML document) and notes.txt (text with
+// URIs).
 
 func (cmd *command) isURN() bool { return strings.HasPrefix(cmd.name, "urn ") }
 
@@ -365,17 +372,30 @@ func (c *call) parseURI(in string) (uri.URI, error) {
 // parseRef parses in with the call's grammar, after repairing it when
 // --repair is given (the repairs go to the JSON output).
 func (c *call) parseRef(in string) (uri.URI, error) {
-	if c.repair {
-		u, changes, err := iri.Repair(in)
-		if err != nil {
-			return u, err
-		}
-		c.out.repairs = changes
-		if changes != nil {
-			return uri.ParseWith(u.String(), c.opts)
-		}
+	in, err := c.repaired(in)
+	if err != nil {
+		return uri.URI{}, err
 	}
 	return uri.ParseWith(in, c.opts)
+}
+
+// repaired returns in repaired by iri.Repair when --repair is given
+// (the repairs go to the JSON output), else in itself.
+func (c *call) repaired(in string) (string, error) {
+	if !c.repair {
+		return in, nil
+	}
+	u, changes, err := iri.Repair(in)
+	if err != nil {
+		return in, err
+	}
+	if c.out != nil { // nil for the commands without inputs (equal)
+		c.out.repairs = changes
+	}
+	if changes == nil {
+		return in, nil
+	}
+	return u.String(), nil
 }
 
 // exec runs the command with the arguments after its name and returns
@@ -433,19 +453,46 @@ func (cmd *command) usage(stderr io.Writer, msg string) int {
 // failed, and 2 when reading an input or writing the output failed.
 func (c *call) loop(fn each) int {
 	w := newWriter(c.stdout, c.json)
+	w.repairHint = c.cmd.traits&repairs != 0
 	c.out = w
 	failsOnly := c.cmd.traits&failsOnly != 0
 	failed := false
-	readErr := eachInput(c.args, c.files, c.stdin, func(in string) bool {
+	var skipped *writer // --skip-errors: the error lines, on standard error
+	if c.has("skip-errors") {
+		skipped = newWriter(c.stderr, false)
+		skipped.repairHint = w.repairHint
+		defer skipped.close()
+	}
+	var pos inputPos
+	readErr := eachInput(c.args, c.files, c.stdin, &pos, func(in string) bool {
 		w.in, w.repairs = in, nil
 		if err := fn(in); err != nil {
 			failed = true
-			if err != errWritten {
+			switch {
+			case skipped != nil:
+				// The error line (or what the command wrote for a
+				// refused input) goes to standard error after where the
+				// input came from.
+				msg := w.b
+				if err != errWritten {
+					skipped.failure(in, err, failsOnly) // plain, even with --json
+					msg = skipped.b
+				}
+				line := append([]byte("uri "+c.cmd.name+": "+pos.String()+": "), msg...)
+				skipped.b = append(skipped.b[:0], line...)
+				w.b = w.b[:0]
+				skipped.flushLine()
+			case err != errWritten:
 				w.failure(in, err, failsOnly)
 			}
 		}
 		return w.flushLine()
-	}, w.flush)
+	}, func() {
+		w.flush()
+		if skipped != nil {
+			skipped.flush()
+		}
+	})
 	writeErr := w.close()
 	switch {
 	case writeErr != nil:

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/urikit/urikit/uri"
@@ -9,9 +10,9 @@ import (
 var encodeCommand = &command{
 	name:     "encode",
 	summary:  "percent-encode each input for a component",
-	synopsis: "--component COMPONENT [--json] [-f FILE]... [INPUT...]",
+	synopsis: "--component COMPONENT [--idna] [--json] [-f FILE]... [INPUT...]",
 	traits:   inputs | jsonOut,
-	flags: []flagSpec{{long: "component", arg: "C", help: `(required) one of:
+	flags: []flagSpec{{long: "component", arg: "COMPONENT", help: `(required) one of:
 userinfo     RFC 3986 3.2.1 (":" kept)
 host         a reg-name, RFC 3986 3.2.2
 segment      one path segment: "/" is encoded
@@ -19,7 +20,9 @@ path         a path: "/" kept
 query        RFC 3986 3.4
 fragment     RFC 3986 3.5
 query-value  a key or value of a key=value query:
-             "&", "=" and "+" are encoded`, example: "uri encode --component segment 'a/b c'"}},
+             "&", "=" and "+" are encoded`, example: "uri encode --component segment 'a/b c'"},
+		{long: "idna", help: "with --component host, write a non-ASCII name in the form DNS\nneeds: each label through IDNA (UTS #46, the A-label xn--...)\ninstead of percent-encoded UTF-8",
+			example: "uri encode --component host --idna 'münchen.de'"}},
 	about: `Percent-encode each input so that it can stand as the given component of
 a URI: every byte that the component does not allow as data is written
 %XX (uppercase hexadecimal, RFC 3986 2.1), the UTF-8 bytes of non-ASCII
@@ -36,9 +39,40 @@ text included.
 		if !ok {
 			return nil, usagef("flag --component: unknown component %s: want userinfo, host, segment, path, query, fragment or query-value", strconv.Quote(name))
 		}
+		idna := c.has("idna")
+		if idna && name != "host" {
+			return nil, usagef("flag --idna applies to --component host only")
+		}
+		noted := false
 		return func(in string) error {
+			if name == "host" && !isASCII(in) {
+				if idna {
+					// The builder maps a name to its A-labels after the
+					// DNS length checks (RFC 5891 4, UTS #46).
+					u, err := uri.Builder{Host: in}.URI()
+					if err != nil {
+						return err
+					}
+					c.out.result(u.Host())
+					return nil
+				}
+				if !noted {
+					noted = true
+					fmt.Fprintf(c.stderr, "uri encode: note: %q is not ASCII: percent-encoded UTF-8 is a valid reg-name (RFC 3986 3.2.2), but DNS needs the IDNA form (xn--...): use --idna\n", in)
+				}
+			}
 			c.out.result(uri.Escape(in, set))
 			return nil
 		}, nil
 	},
+}
+
+// isASCII reports whether s holds only ASCII bytes.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

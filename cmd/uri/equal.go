@@ -6,7 +6,7 @@ var equalCommand = &command{
 	name:     "equal",
 	summary:  "tell whether two URI references are equivalent",
 	synopsis: "[--json] [--rfc 3986|2396] [--zone-id] A B",
-	traits:   jsonOut | grammar,
+	traits:   jsonOut | grammar | repairs,
 	params:   []string{"A", "B"},
 	about: `Tell whether A and B are equivalent: whether their keys are the same
 string (see "uri help normalize"), as RFC 3986 6.2.2 and 6.2.3 compare,
@@ -38,6 +38,7 @@ error, nothing on standard output) or for a usage error.
 // standard error and returns 2.
 func (c *call) invalidArg(in string, err error) int {
 	w := newWriter(c.stderr, false)
+	w.repairHint = c.cmd.traits&repairs != 0
 	w.failure(in, err, false)
 	fmt.Fprintf(c.stderr, "uri %s: %q: %s", c.cmd.name, in, w.b)
 	return 2

@@ -11,7 +11,7 @@ var getCommand = &command{
 	name:     "get",
 	summary:  "print components of each input through a template",
 	synopsis: "TEMPLATE [--json] [--rfc 3986|2396] [--zone-id] [-f FILE]... [INPUT...]",
-	traits:   inputs | jsonOut | grammar,
+	traits:   inputs | jsonOut | grammar | repairs,
 	params:   []string{"TEMPLATE"},
 	about: `Print TEMPLATE once per input, its placeholders filled in with the
 input's components (the placeholders of curl's trurl, which many know):

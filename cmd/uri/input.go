@@ -25,8 +25,9 @@ const readBufSize = 1 << 20
 //
 // The string fn gets for a line points into the read buffer and is
 // valid only until fn returns: fn must copy what it keeps.
-func eachInput(args, files []string, stdin io.Reader, fn func(string) bool, idle func()) error {
-	for _, a := range args {
+func eachInput(args, files []string, stdin io.Reader, pos *inputPos, fn func(string) bool, idle func()) error {
+	for i, a := range args {
+		*pos = inputPos{"argument", i + 1}
 		if !fn(a) {
 			return nil
 		}
@@ -35,14 +36,16 @@ func eachInput(args, files []string, stdin io.Reader, fn func(string) bool, idle
 		if len(args) > 0 {
 			return nil
 		}
-		if err := eachLine(stdin, fn, idle); err != nil {
+		*pos = inputPos{"standard input", 0}
+		if err := eachLine(stdin, &pos.line, fn, idle); err != nil {
 			return fmt.Errorf("reading standard input: %w", err)
 		}
 		return nil
 	}
 	for _, name := range files {
 		if name == "-" {
-			if err := eachLine(stdin, fn, idle); err != nil {
+			*pos = inputPos{"standard input", 0}
+			if err := eachLine(stdin, &pos.line, fn, idle); err != nil {
 				return fmt.Errorf("reading standard input: %w", err)
 			}
 			continue
@@ -51,13 +54,30 @@ func eachInput(args, files []string, stdin io.Reader, fn func(string) bool, idle
 		if err != nil {
 			return err
 		}
-		err = eachLine(f, fn, nil)
+		*pos = inputPos{name, 0}
+		err = eachLine(f, &pos.line, fn, nil)
 		f.Close()
 		if err != nil {
 			return fmt.Errorf("reading %s: %w", name, err)
 		}
 	}
 	return nil
+}
+
+// inputPos is where the current input comes from: the name of its
+// source and its line there (its place among the arguments).
+type inputPos struct {
+	src  string // "argument", "standard input" or a file name
+	line int
+}
+
+// String writes the position as error messages give it:
+// "urls.txt:4", "standard input:4", "argument 2".
+func (p inputPos) String() string {
+	if p.src == "argument" {
+		return fmt.Sprintf("argument %d", p.line)
+	}
+	return fmt.Sprintf("%s:%d", p.src, p.line)
 }
 
 // errStop ends eachLine when fn asks to stop.
@@ -69,7 +89,7 @@ var errStop = errors.New("stop")
 // after it. Lines are handed out in place in the read buffer; a line
 // longer than the buffer is gathered in a second one, so memory stays
 // proportional to the longest line.
-func eachLine(r io.Reader, fn func(string) bool, idle func()) error {
+func eachLine(r io.Reader, lineNo *int, fn func(string) bool, idle func()) error {
 	br := bufio.NewReaderSize(r, readBufSize)
 	var long []byte
 	for {
@@ -98,6 +118,7 @@ func eachLine(r io.Reader, fn func(string) bool, idle func()) error {
 		if n > 0 && line[n-1] == '\r' {
 			n--
 		}
+		*lineNo++
 		if !fn(unsafe.String(unsafe.SliceData(line), n)) {
 			return nil
 		}

@@ -31,7 +31,7 @@ var uriToIRICommand = &command{
 	name:     "uri-to-iri",
 	summary:  "map each URI to an IRI for display (RFC 3987 3.2)",
 	synopsis: "[--json] [-f FILE]... [INPUT...]",
-	traits:   inputs | jsonOut,
+	traits:   inputs | jsonOut | repairs,
 	about: `Map each input, a URI reference, to an IRI for display (RFC 3987 section
 3.2): percent-encoded UTF-8 of characters IRIs allow is decoded; ASCII
 escapes, invalid UTF-8, bidirectional formatting characters and
@@ -42,6 +42,10 @@ maps back to the same URI.
 `,
 	start: func(c *call) (each, error) {
 		return func(in string) error {
+			in, err := c.repaired(in)
+			if err != nil {
+				return err
+			}
 			s, err := iri.ToIRI(in)
 			if err != nil {
 				return err

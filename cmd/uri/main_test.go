@@ -97,9 +97,29 @@ func TestParseJSON(t *testing.T) {
 		got := jsonLines(t, out)
 		if len(got) == 1 {
 			delete(got[0], "scheme_data") // TestSchemeData
+			delete(got[0], "params")      // TestParseJSONParams
 		}
 		if len(got) != 1 || !reflect.DeepEqual(got[0], want) {
 			t.Errorf("parse --json %q:\n got %s\nwant %v", in, out, want)
+		}
+	}
+}
+
+// TestParseJSONParams: "params" is the query as key=value pairs in
+// order, decoded as HTML forms decode them (issue 17), null without a
+// query and [] for an empty one.
+func TestParseJSONParams(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"http://a/?q=a+b%21&x&y=1&q=2", `[["q","a b!"],["x",""],["y","1"],["q","2"]]`},
+		{"http://a/?k%3D=%26&&", `[["k=","&"]]`},
+		{"http://a/?", `[]`},
+		{"http://a/", `null`},
+		{"?%22=%5C", `[["\"","\\"]]`},
+	}
+	for _, tt := range tests {
+		out, _, code := uriCmd(t, "", "parse", "--json", "--", tt.in)
+		if _, after, ok := strings.Cut(out, `"params":`); code != 0 || !ok || !strings.HasPrefix(after, tt.want+`,"scheme_data"`) {
+			t.Errorf("parse --json %q: %s, want params %s", tt.in, out, tt.want)
 		}
 	}
 }
@@ -109,7 +129,7 @@ func TestParseJSON(t *testing.T) {
 func TestParseJSONExact(t *testing.T) {
 	// RFC 3986 3: "foo://a/b?#" has an empty query and fragment (issue 2)
 	out, _, _ := uriCmd(t, "", "parse", "--json", "foo://a/b?#", "//x<&>")
-	want := `{"input":"foo://a/b?#","scheme":"foo","userinfo":null,"host":"a","host_type":"reg-name","port":null,"path":"/b","query":"","fragment":"","scheme_data":null}` + "\n" +
+	want := `{"input":"foo://a/b?#","scheme":"foo","userinfo":null,"host":"a","host_type":"reg-name","port":null,"path":"/b","query":"","fragment":"","params":[],"scheme_data":null}` + "\n" +
 		`{"input":"//x<&>","error":"invalid character '<' in host","offset":3}` + "\n"
 	if out != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
@@ -263,6 +283,7 @@ func TestRFC2396Grammar(t *testing.T) {
 	objs := jsonLines(t, out)
 	for _, o := range objs {
 		delete(o, "scheme_data")
+		delete(o, "params")
 	}
 	if code != 0 || len(objs) != 1 || !reflect.DeepEqual(objs[0], want) {
 		t.Errorf("parse --rfc 2396: got %s, exit %d", out, code)
@@ -759,7 +780,7 @@ func TestFlagsAnywhere(t *testing.T) {
 		args []string
 		out  string
 	}{
-		{[]string{"parse", "foo://a/b", "--json"}, `{"input":"foo://a/b","scheme":"foo","userinfo":null,"host":"a","host_type":"reg-name","port":null,"path":"/b","query":null,"fragment":null,"scheme_data":null}` + "\n"},
+		{[]string{"parse", "foo://a/b", "--json"}, `{"input":"foo://a/b","scheme":"foo","userinfo":null,"host":"a","host_type":"reg-name","port":null,"path":"/b","query":null,"fragment":null,"params":null,"scheme_data":null}` + "\n"},
 		{[]string{"resolve", "c", "--base", "http://a/b"}, "http://a/c\n"}, // RFC 3986 5.2.3
 		{[]string{"resolve", "c", "--base=http://a/b", "d"}, "http://a/c\nhttp://a/d\n"},
 		{[]string{"urn", "key", "URN:Foo:a", "--json"}, `{"input":"URN:Foo:a","result":"urn:foo:a"}` + "\n"},

@@ -25,6 +25,9 @@ type writer struct {
 	b     []byte // the current line(s)
 	first bool   // no JSON field written yet in the current object
 	err   error
+	// repairHint adds to the error of a non-ASCII byte that --repair
+	// would turn it into a URI (the commands that take --repair).
+	repairHint bool
 	// repairs are the changes --repair made to the current input,
 	// written as "repairs" at the end of its JSON object.
 	repairs []iri.Change
@@ -262,6 +265,10 @@ func (w *writer) raw(name string, v []byte) {
 // input is dropped.
 func (w *writer) failure(in string, err error, withInput bool) {
 	off, reason := describe(in, err)
+	if w.repairHint && off >= 0 && off < len(in) && in[off] >= 0x80 && errors.Is(err, uri.ErrInvalidCharacter) {
+		// Pasted text and IDN hosts: say what turns it into a URI.
+		reason += " (an IRI: use --repair or uri iri-to-uri)"
+	}
 	w.b = w.b[:0]
 	if w.json {
 		w.begin()

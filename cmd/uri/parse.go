@@ -26,9 +26,13 @@ of an IP literal.
 
 JSON output, one object per input:
   {"input", "scheme", "userinfo", "host", "host_type", "port", "path",
-   "query", "fragment", "scheme_data"}
+   "query", "fragment", "params", "scheme_data"}
 with null for an undefined component and "" for an empty one (host and
-host_type are null without an authority; path is never null).
+host_type are null without an authority; path is never null). Values
+are as written; "port" is the port as written, a string ("" for an
+empty port, null for none). "params" is the query read as key=value
+pairs, in order: an array of [name, value], decoded as HTML forms
+decode them ("+" is a space), or null without a query.
 "scheme_data" is what the URL means in its scheme, for the classic
 schemes of the URL drafts (http, https, ftp, gopher, mailto, news, nntp,
 telnet, rlogin, tn3270, wais, prospero, file, mid, cid): for example
@@ -47,6 +51,30 @@ read the URL (an http URL without a host), it is null and
 			return nil
 		}, nil
 	},
+}
+
+// params writes "params": the query's key=value pairs in order, each
+// [name, value] decoded as HTML forms decode them ("+" is a space;
+// uri.Params), or null when there is no query. A pair without "=" has
+// the value "".
+func (w *writer) params(u uri.URI) {
+	w.key("params")
+	if !u.HasQuery() {
+		w.b = append(w.b, "null"...)
+		return
+	}
+	w.b = append(w.b, '[')
+	for i, q := range u.QueryParams().All() {
+		if i > 0 {
+			w.b = append(w.b, ',')
+		}
+		w.b = append(w.b, '[')
+		w.b = appendJSONString(w.b, q.Key())
+		w.b = append(w.b, ',')
+		w.b = appendJSONString(w.b, q.Value())
+		w.b = append(w.b, ']')
+	}
+	w.b = append(w.b, ']')
 }
 
 // schemeData writes "scheme_data", the typed view of the URL's scheme
@@ -84,6 +112,7 @@ func (w *writer) components(u uri.URI) {
 			b = appendSafe(b, `,"query":`, u.Query(), u.HasQuery())
 			b = appendSafe(b, `,"fragment":`, u.Fragment(), u.HasFragment())
 			w.b, w.first = b, false
+			w.params(u)
 			w.schemeData(u)
 			w.end()
 			return
@@ -97,6 +126,7 @@ func (w *writer) components(u uri.URI) {
 		w.str("path", u.Path())
 		w.opt("query", u.Query(), u.HasQuery())
 		w.opt("fragment", u.Fragment(), u.HasFragment())
+		w.params(u)
 		w.schemeData(u)
 		w.end()
 		return

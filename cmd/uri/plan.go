@@ -11,7 +11,7 @@ var planCommand = &command{
 	name:     "plan",
 	summary:  "print what a client sends to fetch each URL (gopher, ftp, http)",
 	synopsis: "[--email ADDR] [--proxy] [--json] [-f FILE]... [INPUT...]",
-	traits:   inputs | jsonOut,
+	traits:   inputs | jsonOut | repairs,
 	flags: []flagSpec{
 		{long: "email", arg: "ADDR", help: "the mail address sent as the password of an anonymous FTP\nlogin (RFC 1738 3.2.1); without it, \"<email>\"",
 			example: "uri plan --email me@example.com ftp://ftp.example.com/pub/file.txt"},

@@ -6,7 +6,7 @@ var relativizeCommand = &command{
 	name:     "relativize",
 	summary:  "print the shortest reference from a base URI to each target",
 	synopsis: "--base BASE [--json] [--rfc 3986|2396] [--zone-id] [-f FILE]... [TARGET...]",
-	traits:   inputs | jsonOut | grammar,
+	traits:   inputs | jsonOut | grammar | repairs,
 	flags:    []flagSpec{withExample(flagBase, "uri relativize --base http://a/b/c/d http://a/b/g")},
 	about: `For each target URI, print the shortest reference that resolves back to
 the target against BASE ("uri resolve --base BASE" is its inverse, with
@@ -22,7 +22,7 @@ the offset of that segment.
 			return nil, err
 		}
 		return func(in string) error {
-			t, err := uri.ParseWith(in, c.opts)
+			t, err := c.parseRef(in)
 			if err != nil {
 				return err
 			}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/urikit/urikit/urn"
@@ -157,7 +158,7 @@ var urnCheckCommand = &command{
 	synopsis: "[--dialect D] [--namespace-rules] [--warn] [--json] [-f FILE]... [INPUT...]",
 	traits:   inputs | jsonOut | failsOnly,
 	flags: []flagSpec{flagDialect,
-		withExample(flagNSRules, "uri urn check --namespace-rules urn:isbn:0-395-36341-2"),
+		withExample(flagNSRules, "uri urn check --namespace-rules urn:isbn:0-395-36341-1"),
 		withExample(flagWarn, "uri urn check --warn urn:X-foo:bar")},
 	about: `Check that each input is a URN and print only the failures (and, with
 --warn, the warnings of valid inputs), as check does for URIs.
@@ -198,7 +199,7 @@ func (w *writer) warnings(ws []string) {
 		return
 	}
 	for _, x := range ws {
-		w.b = append(w.b, w.in...)
+		w.b = appendPlain(w.b, w.in)
 		w.b = append(w.b, "\twarning: "...)
 		w.line(x)
 	}
@@ -247,6 +248,14 @@ list. The r-, q- and f-components are left out.
 			return nil, err
 		}
 		return urnEach(c, func(u urn.URN) error {
+			// A key under the namespace's rules exists only for a URN
+			// that follows them: what "urn check --namespace-rules"
+			// refuses has none.
+			if e&urn.NamespaceRules != 0 {
+				if err := u.ValidateNamespace(); err != nil {
+					return err
+				}
+			}
 			c.out.result(u.KeyWith(e))
 			return nil
 		})
@@ -277,6 +286,9 @@ either is invalid or for a usage error.
 				var keys [2]string
 				for i, in := range c.params {
 					u, err := urn.ParseWith(in, o)
+					if err == nil && e&urn.NamespaceRules != 0 {
+						err = u.ValidateNamespace()
+					}
 					if err != nil {
 						return c.invalidArg(in, err)
 					}
@@ -311,6 +323,11 @@ input must be valid UTF-8.
 			return nil, usagef("flag --nid: invalid NID %q", nid)
 		}
 		return func(in string) error {
+			if len(in) > 4 && strings.EqualFold(in[:4], "urn:") {
+				if _, err := urn.Parse(in); err == nil {
+					return fmt.Errorf("the input is already a URN; give the native identifier (the NSS of %s), or use \"uri urn normalize\"", nid)
+				}
+			}
 			u, err := urn.FromNative(nid, in)
 			if err != nil {
 				return err
