@@ -107,7 +107,11 @@ func (cmd *command) allFlags() []flagSpec {
 		fs = append(fs, withExample(flagRFC, cmd.exampleFor("--rfc 2396")), withExample(flagZone, cmd.exampleFor("--zone-id")))
 	}
 	if cmd.traits&repairs != 0 {
-		fs = append(fs, withExample(flagRepair, "uri "+cmd.name+" --repair "+cmd.fixedArgs()+"' https://例え.jp/my page.html'"))
+		ex := "uri " + cmd.name + " --repair " + cmd.fixedArgs() + "' https://例え.jp/my page.html'"
+		if cmd.whole != nil { // equal A B
+			ex = "uri " + cmd.name + " --repair 'https://例え.jp/my page.html' 'https://xn--r8jz45g.jp/my%20page.html'"
+		}
+		fs = append(fs, withExample(flagRepair, ex))
 	}
 	if cmd.traits&inputs != 0 {
 		list := "urls.txt"
@@ -163,6 +167,8 @@ func (cmd *command) fixedArgs() string {
 func (cmd *command) exampleFor(f string) string {
 	in := "'http://a/b?c#d'"
 	switch {
+	case cmd.name == "urn encode":
+		in = "0-395-36341-1"
 	case cmd.isURN():
 		in = "'urn:example:a123,z456'"
 	case cmd.files:
@@ -193,6 +199,8 @@ func (cmd *command) exampleValue(name string) string {
 		return "'{host}'"
 	case "RETRIEVAL":
 		return "https://example.com/docs/"
+	case "COMPONENT":
+		return "path"
 	case "NID":
 		return "isbn"
 	case "D":

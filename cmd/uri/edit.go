@@ -209,6 +209,14 @@ func startEdit(c *call) (each, error) {
 				return err
 			}
 		}
+		// The result must follow the rules of its scheme as an input
+		// must ("--set scheme=https" on a reference without a host
+		// gives no https URL).
+		if s, ok := c.reg.Lookup(v.Scheme()); ok && s.Validate != nil && v.HasScheme() {
+			if err := s.Validate(v); err != nil {
+				return fmt.Errorf("the result %q: %w", v.String(), err)
+			}
+		}
 		if c.json {
 			c.out.components(v)
 		} else {

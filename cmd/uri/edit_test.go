@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -343,9 +344,18 @@ func TestEditCommandProperty(t *testing.T) {
 				}
 				continue
 			}
+			if i := strings.LastIndex(g, ` of "`); strings.HasPrefix(g, "error: ") && i >= 0 {
+				// The edit broke the rules of the scheme (a URN whose
+				// NID holds a "/"): the result must parse and fail them.
+				r, err := strconv.Unquote(g[i+4:])
+				if v, perr := uri.Parse(r); err != nil || perr != nil || registry.Check(v) == nil {
+					t.Fatalf("edit %v of %q: %q, but the result follows its scheme's rules", args, lines[i], g)
+				}
+				continue
+			}
 			v, err := uri.Parse(g)
-			if err != nil {
-				t.Fatalf("edit %v of %q printed %q, which does not parse: %v", args, lines[i], g, err)
+			if err != nil || registry.Check(v) != nil {
+				t.Fatalf("edit %v of %q printed %q, which does not parse or breaks its scheme's rules: %v", args, lines[i], g, err)
 			}
 			same := func(name, a, b string) {
 				if !strings.Contains(touched, name) && a != b {
