@@ -232,7 +232,7 @@ func TestConformanceNetworkURI(t *testing.T) {
 			return "InvRf"
 		case !u.HasScheme():
 			return "RelRf"
-		case u.IsAbsolute():
+		case u.IsAbsoluteURI():
 			return "AbsId"
 		}
 		return "AbsRf"

@@ -9,10 +9,21 @@ import (
 
 // Editor changes the components of a URI reference and makes the
 // result, valid by construction: start one with URI.Edit, change parts,
-// and call URI.
+// and call URI. The zero Editor edits the empty reference, so it builds
+// a URI from parts:
+//
+//	var e uri.Editor
+//	u, err := e.SetScheme("https").SetHost("example.com").SetPath("/a b").URI()
+//
+// One convention says whether a component is there: a Set method
+// defines it (an empty string gives an empty component: SetQuery("")
+// writes "?"), Clear makes it undefined.
 //
 // The Set methods take decoded text and percent-encode what the
-// component needs (as Builder does); SetRaw takes text as written and
+// component needs, so that no input can break the structure (a "/" in
+// a segment, a "#" in a query, an "@" or ":" in a user name come out
+// encoded and read back through the decoded accessors); SetRaw takes
+// text as written and
 // checks that it is valid in its component. Clear makes a component
 // undefined, which is not the same as empty ("http://a/?" has an empty
 // query, "http://a/" none). Components that are not changed keep their
@@ -162,9 +173,12 @@ func (e *Editor) ClearPassword() *Editor {
 	return e
 }
 
-// SetHost sets the host, as Builder.Host reads it: an IPv6 address
-// with or without brackets, an IPv4 address, or a name (non-ASCII
-// names through IDNA ToASCII, Lookup profile).
+// SetHost sets the host from decoded text: an IPv6 address with or
+// without brackets (a zone "%en0" is written "%25en0" as RFC 6874
+// says), a bracketed IPvFuture literal, an IPv4 address, or a name,
+// percent-encoded as a reg-name (a non-ASCII name as its UTF-8 octets,
+// RFC 3986 3.2.2; iri.HostToASCII gives the IDNA form DNS needs).
+// SetHost("") gives an empty authority, as in "file:///etc".
 func (e *Editor) SetHost(h string) *Editor {
 	if e.err != nil {
 		return e

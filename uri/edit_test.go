@@ -18,7 +18,8 @@ func TestEditor(t *testing.T) {
 	}{
 		{"http://a/b?c#d", func(e *uri.Editor) *uri.Editor { return e.SetPort("8080") }, "http://a:8080/b?c#d"},
 		{"http://a:80/b", func(e *uri.Editor) *uri.Editor { return e.SetPort("") }, "http://a/b"},
-		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetHost("例え.jp") }, "http://xn--r8jz45g.jp/b"},
+		// RFC 3986 3.2.2: a non-ASCII name as its UTF-8 octets (iri.HostToASCII gives the IDNA form).
+		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetHost("例え.jp") }, "http://%E4%BE%8B%E3%81%88.jp/b"},
 		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetHost("::1") }, "http://[::1]/b"},
 		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetHost("fe80::1%en0") }, "http://[fe80::1%25en0]/b"},
 		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetUser("me:you") }, "http://me%3Ayou@a/b"},

@@ -56,7 +56,7 @@ func classSet(c chars.Class, extra, minus string) *Set {
 var (
 	// UserinfoSet is userinfo: unreserved / sub-delims / ":" (3.2.1).
 	// Escape a user name with it after removing ":" from it, or use
-	// the Builder, which encodes the ":" of a user name.
+	// Editor.SetUser, which encodes the ":" of a user name.
 	UserinfoSet = classSet(chars.UserInfo, "", "")
 	// HostSet is reg-name: unreserved / sub-delims (3.2.2).
 	HostSet = classSet(chars.RegName, "", "")

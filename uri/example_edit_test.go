@@ -28,7 +28,7 @@ func ExampleEditor_SetRaw() {
 	v, _ := u.Edit().SetRaw(uri.ComponentQuery, "a=%20").URI()
 	fmt.Println(v)
 	// Output:
-	// uri: builder: invalid component "a=1#b": invalid character '#' at offset 3 in query
+	// uri: edit: invalid component "a=1#b": invalid character '#' at offset 3 in query
 	// http://example.com/?a=%20
 }
 

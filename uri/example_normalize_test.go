@@ -75,21 +75,24 @@ func ExampleDefaultPort() {
 	// 0 false
 }
 
-func ExampleBuilder() {
-	user := "me@example.org"
-	frag := "sec#2"
-	u, err := uri.Builder{
-		Scheme:   "https",
-		User:     &user,
-		Host:     "bücher.example",
-		Segments: []string{"", "a/b", "c d"},
-		Query:    [][2]string{{"q", "x&y"}, {"q", "z"}},
-		Fragment: &frag,
-	}.URI()
+func ExampleEditor() {
+	// The zero Editor builds a reference from decoded parts.
+	var e uri.Editor
+	var q uri.Params
+	q.Add("q", "x&y")
+	q.Add("q", "z")
+	u, err := e.SetScheme("https").
+		SetUser("me@example.org").
+		SetHost("example.com").
+		AppendSegment("a/b").
+		AppendSegment("c d").
+		SetParams(q).
+		SetFragment("sec#2").
+		URI()
 	fmt.Println(u, err)
 	fmt.Println(u.DecodedUserinfo())
 	// Output:
-	// https://me%40example.org@xn--bcher-kva.example/a%2Fb/c%20d?q=x%26y&q=z#sec%232 <nil>
+	// https://me%40example.org@example.com/a%2Fb/c%20d?q=x%26y&q=z#sec%232 <nil>
 	// me@example.org
 }
 

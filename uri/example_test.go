@@ -51,7 +51,7 @@ func ExampleParseWith() {
 
 func ExampleMustParse() {
 	base := uri.MustParse("http://a/b/c/d;p?q")
-	fmt.Println(base.Path(), base.IsAbsolute())
+	fmt.Println(base.Path(), base.IsAbsoluteURI())
 	// Output: /b/c/d;p true
 }
 

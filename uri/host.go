@@ -2,7 +2,6 @@ package uri
 
 import (
 	"github.com/urikit/urikit/internal/chars"
-	"github.com/urikit/urikit/internal/parseerr"
 )
 
 // regNameKind classifies a host that matched reg-name: RFC 3986 3.2.2
@@ -58,27 +57,27 @@ func decOctet(h string, i int) (int, bool) {
 // Why an IP literal is invalid: the reasons say what is wrong, as
 // net/netip's errors do, and all match ErrInvalidIPLiteral.
 const (
-	ipFutureVersion  = parseerr.IPLiteralError(`IPvFuture needs a hexadecimal version after "v"`)
-	ipFutureDot      = parseerr.IPLiteralError(`IPvFuture needs "." after its version`)
-	ipFutureEmpty    = parseerr.IPLiteralError(`IPvFuture address is empty`)
-	ipFutureChar     = parseerr.IPLiteralError(`invalid character in IPvFuture address`)
-	ip6LeadingColon  = parseerr.IPLiteralError(`IPv6 address starts with a single ":"`)
-	ip6TrailingColon = parseerr.IPLiteralError(`IPv6 address ends with a single ":"`)
-	ip6LongGroup     = parseerr.IPLiteralError(`IPv6 group has more than 4 hexadecimal digits`)
-	ip6TooManyGroups = parseerr.IPLiteralError(`IPv6 address has more than 8 groups`)
-	ip6TooFewGroups  = parseerr.IPLiteralError(`IPv6 address without "::" has fewer than 8 groups`)
-	ip6DoubleColon   = parseerr.IPLiteralError(`IPv6 address has more than one "::"`)
-	ip6TripleColon   = parseerr.IPLiteralError(`IPv6 address has ":::"`)
-	ip6Char          = parseerr.IPLiteralError(`invalid character in IPv6 address`)
-	ip4Position      = parseerr.IPLiteralError(`IPv4 part of an IPv6 address must be its last 32 bits`)
-	ip4Empty         = parseerr.IPLiteralError(`empty octet in IPv4 part`)
-	ip4NotDecimal    = parseerr.IPLiteralError(`non-decimal digit in IPv4 part`)
-	ip4LeadingZero   = parseerr.IPLiteralError(`octet with a leading zero in IPv4 part`)
-	ip4Above255      = parseerr.IPLiteralError(`octet above 255 in IPv4 part`)
-	ip4Short         = parseerr.IPLiteralError(`IPv4 part has fewer than 4 octets`)
-	ipZoneEncoding   = parseerr.IPLiteralError(`zone identifier must follow "%25" (RFC 6874)`)
-	ipZoneEmpty      = parseerr.IPLiteralError(`empty zone identifier`)
-	ipMissingBracket = parseerr.IPLiteralError(`want "]" after the address`)
+	ipFutureVersion  = ipLiteralError(`IPvFuture needs a hexadecimal version after "v"`)
+	ipFutureDot      = ipLiteralError(`IPvFuture needs "." after its version`)
+	ipFutureEmpty    = ipLiteralError(`IPvFuture address is empty`)
+	ipFutureChar     = ipLiteralError(`invalid character in IPvFuture address`)
+	ip6LeadingColon  = ipLiteralError(`IPv6 address starts with a single ":"`)
+	ip6TrailingColon = ipLiteralError(`IPv6 address ends with a single ":"`)
+	ip6LongGroup     = ipLiteralError(`IPv6 group has more than 4 hexadecimal digits`)
+	ip6TooManyGroups = ipLiteralError(`IPv6 address has more than 8 groups`)
+	ip6TooFewGroups  = ipLiteralError(`IPv6 address without "::" has fewer than 8 groups`)
+	ip6DoubleColon   = ipLiteralError(`IPv6 address has more than one "::"`)
+	ip6TripleColon   = ipLiteralError(`IPv6 address has ":::"`)
+	ip6Char          = ipLiteralError(`invalid character in IPv6 address`)
+	ip4Position      = ipLiteralError(`IPv4 part of an IPv6 address must be its last 32 bits`)
+	ip4Empty         = ipLiteralError(`empty octet in IPv4 part`)
+	ip4NotDecimal    = ipLiteralError(`non-decimal digit in IPv4 part`)
+	ip4LeadingZero   = ipLiteralError(`octet with a leading zero in IPv4 part`)
+	ip4Above255      = ipLiteralError(`octet above 255 in IPv4 part`)
+	ip4Short         = ipLiteralError(`IPv4 part has fewer than 4 octets`)
+	ipZoneEncoding   = ipLiteralError(`zone identifier must follow "%25" (RFC 6874)`)
+	ipZoneEmpty      = ipLiteralError(`empty zone identifier`)
+	ipMissingBracket = ipLiteralError(`want "]" after the address`)
 )
 
 // parseIPLiteral parses an IP-literal starting at s[i] == '[' and returns

@@ -61,7 +61,7 @@ func TestNormalizeResolveGuarantee(t *testing.T) {
 				continue
 			}
 			bs := bases
-			if prev.IsAbsolute() {
+			if prev.IsAbsoluteURI() {
 				bs = append(bs[:len(bs):len(bs)], prev)
 			}
 			n := ref.Normalize()
@@ -78,7 +78,7 @@ func TestNormalizeResolveGuarantee(t *testing.T) {
 					t.Errorf("base %q: %q resolves to %q, not Equal to it", b, ref, r)
 				}
 			}
-			if ref.IsAbsolute() {
+			if ref.IsAbsoluteURI() {
 				prev = ref
 			}
 		}

@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"github.com/urikit/urikit/internal/chars"
-	"github.com/urikit/urikit/internal/parseerr"
 )
 
 // Grammar selects the syntax Parse follows.
@@ -69,57 +68,8 @@ func (o Options) check() error {
 	return nil
 }
 
-// Component names a part of a URI reference (or of a URN), for errors.
-// The zero value, ComponentNone, is no part.
-type Component = parseerr.Component
-
-// The components of a URI reference (RFC 3986 section 3).
-const (
-	ComponentNone      = parseerr.None
-	ComponentScheme    = parseerr.Scheme
-	ComponentAuthority = parseerr.Authority
-	ComponentUserinfo  = parseerr.Userinfo
-	ComponentHost      = parseerr.Host
-	ComponentPort      = parseerr.Port
-	ComponentPath      = parseerr.Path
-	ComponentQuery     = parseerr.Query
-	ComponentFragment  = parseerr.Fragment
-)
-
-// Reasons a reference fails to parse. A *ParseError wraps one of them, so
-// callers can branch with errors.Is(err, uri.ErrInvalidPercent). They are
-// shared with package urn: errors.Is(urnErr, uri.ErrInvalidPercent) holds.
-// A failure inside an IP literal has a reason that says what is wrong
-// ("invalid IP literal: more than one \"::\"") and matches
-// ErrInvalidIPLiteral.
-var (
-	ErrInvalidCharacter    = parseerr.ErrInvalidCharacter
-	ErrInvalidPercent      = parseerr.ErrInvalidPercent
-	ErrInvalidScheme       = parseerr.ErrInvalidScheme
-	ErrInvalidPort         = parseerr.ErrInvalidPort
-	ErrInvalidIPLiteral    = parseerr.ErrInvalidIPLiteral
-	ErrZoneID              = parseerr.ErrZoneID
-	ErrUnexpectedEnd       = parseerr.ErrUnexpectedEnd
-	ErrTooLong             = parseerr.ErrTooLong
-	ErrColonInFirstSegment = parseerr.ErrColonInFirstSegment
-)
-
-// ParseError reports why and where a string is not a URI reference: the
-// Input, the Offset of the first offending byte, the Component and the
-// Reason (one of the Err values, for errors.Is). It is the same type as
-// urn.ParseError.
-//
-// Offset is the length of the longest prefix of Input that is still the
-// beginning of some valid URI reference: the offset of the first byte
-// that no valid reference could have there, or len(Input) when the input
-// ends too early. So "http://u@s@h/" fails at 10 (the second "@"), and
-// "#a#b" at 2. Error quotes a window of a long input around the offset;
-// Message leaves the input out: `invalid character '{' at offset 9 in
-// path`.
-type ParseError = parseerr.Error
-
 func fail(s string, off int, c Component, reason error) error {
-	return parseerr.New(s, off, c, reason)
+	return NewParseError(s, off, c, reason)
 }
 
 func unhex(b byte) byte { return byte(chars.Unhex(b)) }

@@ -1,10 +1,9 @@
 package uri
 
 import (
+	"errors"
 	"sort"
 	"strings"
-
-	"github.com/urikit/urikit/internal/parseerr"
 )
 
 // Relativize returns the shortest reference r such that
@@ -86,13 +85,13 @@ func relativize(base, target URI, draft bool, resolve func(b, r URI) (URI, error
 	}
 	// The target itself is always a candidate and resolves to itself
 	// unless its path has a dot segment, so there is one to point at.
-	return URI{}, fail(target.s, int(target.pathStart)+firstDotSegment(target.Path()), ComponentPath, ErrUnreachable)
+	return URI{}, &ResolveError{Op: "relativize", Input: target.s, Offset: int(target.pathStart) + firstDotSegment(target.Path()), Reason: ErrUnreachable}
 }
 
 // ErrUnreachable is the reason Relativize fails: no reference resolves
 // to a target whose path has a "." or ".." segment, except one that
 // keeps the base's path, and that one did not reach it.
-var ErrUnreachable = parseerr.ErrUnreachable
+var ErrUnreachable = errors.New("no reference resolves to a target with a dot segment")
 
 // firstDotSegment returns the offset in path of its first "." or ".."
 // segment, or 0.

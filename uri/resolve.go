@@ -1,10 +1,10 @@
 package uri
 
 import (
+	"errors"
+	"strconv"
 	"strings"
 	"unsafe"
-
-	"github.com/urikit/urikit/internal/parseerr"
 )
 
 // DotPolicy chooses what Resolve2396 does with ".." segments that would
@@ -21,7 +21,7 @@ const (
 	// levels above the root"): "../../../g" gives "http://a/g". RFC 3986
 	// 5.2.4 always does this.
 	DropDots
-	// RejectDots makes Resolve2396 fail with a *ParseError wrapping
+	// RejectDots makes Resolve2396 fail with a *ResolveError wrapping
 	// ErrAboveRoot at the offset of the first excess "..".
 	RejectDots
 )
@@ -29,7 +29,27 @@ const (
 // ErrAboveRoot is the reason Resolve2396 fails under RejectDots: the
 // merged path still begins with ".." segments after step 6 of the 1998
 // draft's section 5.2.
-var ErrAboveRoot = parseerr.ErrAboveRoot
+var ErrAboveRoot = errors.New(`".." above the root of the base path`)
+
+// ResolveError reports why Resolve2396 (under RejectDots) or Relativize
+// has no result for references that are valid: no byte of the input is
+// wrong, so it is not a ParseError, but one dot segment is the cause,
+// and Offset points at it in Input.
+type ResolveError struct {
+	Op     string // "resolve" or "relativize"
+	Input  string // the reference, base or target that holds the segment
+	Offset int    // the offset of the dot segment in Input
+	Reason error  // ErrAboveRoot or ErrUnreachable
+}
+
+// Error returns a message such as
+// `uri: resolve: ".." above the root of the base path at offset 6 of "../../g"`.
+func (e *ResolveError) Error() string {
+	return "uri: " + e.Op + ": " + e.Reason.Error() + " at offset " + strconv.Itoa(e.Offset) + " of " + window(e.Input, e.Offset)
+}
+
+// Unwrap returns the reason.
+func (e *ResolveError) Unwrap() error { return e.Reason }
 
 // part is one component of a resolution's target T (RFC 3986 5.2.2):
 // its text without its delimiter, and whether it is defined.
@@ -144,7 +164,7 @@ func (u URI) Resolve(ref URI) URI {
 //     stack), and p decides about ".." segments left at the start (6g).
 //
 // The policy p applies to step 6 only. Under RejectDots the error is a
-// *ParseError wrapping ErrAboveRoot whose Offset is that of the first
+// *ResolveError wrapping ErrAboveRoot whose Offset is that of the first
 // excess ".." in ref (or in u, when the excess comes from the base's own
 // path: its Input then says which). One deviation from the letter of
 // step 6a: a base with an authority and an empty path merges as "/" (as
@@ -176,9 +196,9 @@ func (u URI) Resolve2396(ref URI, p DotPolicy) (URI, error) {
 	if excess >= 0 {
 		// The offset is in the merged path dir+path.
 		if excess >= len(t.dir) {
-			return URI{}, fail(ref.s, int(ref.pathStart)+excess-len(t.dir), ComponentPath, ErrAboveRoot)
+			return URI{}, &ResolveError{Op: "resolve", Input: ref.s, Offset: int(ref.pathStart) + excess - len(t.dir), Reason: ErrAboveRoot}
 		}
-		return URI{}, fail(u.s, int(u.pathStart)+excess, ComponentPath, ErrAboveRoot)
+		return URI{}, &ResolveError{Op: "resolve", Input: u.s, Offset: int(u.pathStart) + excess, Reason: ErrAboveRoot}
 	}
 	return r, nil
 }

@@ -2,6 +2,7 @@ package uri
 
 import (
 	"iter"
+	"net/netip"
 	"strings"
 )
 
@@ -100,9 +101,15 @@ func (u URI) Grammar() Grammar {
 // whether it is a URI rather than a relative reference.
 func (u URI) HasScheme() bool { return u.flags&hasScheme != 0 }
 
-// IsAbsolute reports whether u is an absolute-URI (RFC 3986 4.3): it has
-// a scheme and no fragment, as a base URI must.
-func (u URI) IsAbsolute() bool { return u.HasScheme() && !u.HasFragment() }
+// IsAbs reports whether u has a scheme, as url.URL.IsAbs does: a URI
+// rather than a relative reference (RFC 3986 4.1). HasScheme is the
+// same; IsAbsoluteURI is the RFC's stricter "absolute-URI".
+func (u URI) IsAbs() bool { return u.flags&hasScheme != 0 }
+
+// IsAbsoluteURI reports whether u is an absolute-URI (RFC 3986 4.3): it
+// has a scheme and no fragment, as a base URI must. "http://a/#f" is
+// absolute for IsAbs, not for IsAbsoluteURI.
+func (u URI) IsAbsoluteURI() bool { return u.HasScheme() && !u.HasFragment() }
 
 // Scheme returns the scheme as written (not lowercased), or "" when
 // there is none.
@@ -151,6 +158,30 @@ func (u URI) Host() string {
 		return ""
 	}
 	return u.s[u.hostStart:u.hostEnd]
+}
+
+// HostPort returns the host and port as written, "host:port" or
+// "[::1]:8080" (the authority without its userinfo): what url.URL.Host
+// holds, where Host here, like url.URL.Hostname, leaves the port out.
+// It returns "" without an authority.
+func (u URI) HostPort() string {
+	if u.flags&hasAuthority == 0 {
+		return ""
+	}
+	return u.s[u.hostStart:u.pathStart]
+}
+
+// Addr returns the host as an IP address when it is an IPv4 address or
+// an IPv6 literal (with its zone, "fe80::1%en0"), and false for a
+// registered name, an IPvFuture literal or no host. The address is
+// exactly what the URI says: "127.1" is a reg-name here, not 127.0.0.1.
+func (u URI) Addr() (netip.Addr, bool) {
+	switch u.hostKind {
+	case IPv4, IPv6:
+		a, err := netip.ParseAddr(u.Hostname())
+		return a, err == nil
+	}
+	return netip.Addr{}, false
 }
 
 // Hostname returns the host without the brackets of an IP-literal, and

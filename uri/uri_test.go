@@ -198,3 +198,33 @@ func TestParseAllocs(t *testing.T) {
 		t.Errorf("Parse: %v allocations", n)
 	}
 }
+
+// TestNetURLHabits: the accessors a net/url user reaches for (issue 22).
+func TestNetURLHabits(t *testing.T) {
+	tests := []struct {
+		in                 string
+		hostPort, redacted string
+		isAbs, absoluteURI bool
+		addr               string
+	}{
+		{"http://u:pw@a.example:8080/p#f", "a.example:8080", "http://u:xxxxx@a.example:8080/p#f", true, false, ""},
+		{"http://u@[::1]:80/", "[::1]:80", "http://u@[::1]:80/", true, true, "::1"},
+		{"http://:@[fe80::1%25en0]/", "[fe80::1%25en0]", "http://:xxxxx@[fe80::1%25en0]/", true, true, "fe80::1%en0"},
+		{"ftp://192.0.2.1/", "192.0.2.1", "ftp://192.0.2.1/", true, true, "192.0.2.1"},
+		{"http://127.1/", "127.1", "http://127.1/", true, true, ""}, // a reg-name in RFC 3986
+		{"http://[v7.x]/", "[v7.x]", "http://[v7.x]/", true, true, ""},
+		{"//a/b", "a", "//a/b", false, false, ""},
+		{"mailto:a@b", "", "mailto:a@b", true, true, ""},
+	}
+	for _, tt := range tests {
+		u, err := uri.ParseWith(tt.in, uri.Options{AllowZoneID: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, ok := u.Addr()
+		if u.HostPort() != tt.hostPort || u.Redacted() != tt.redacted || u.IsAbs() != tt.isAbs || u.IsAbsoluteURI() != tt.absoluteURI ||
+			ok != (tt.addr != "") || ok && a.String() != tt.addr {
+			t.Errorf("%q: HostPort %q, Redacted %q, IsAbs %v, IsAbsoluteURI %v, Addr %v %v", tt.in, u.HostPort(), u.Redacted(), u.IsAbs(), u.IsAbsoluteURI(), a, ok)
+		}
+	}
+}

@@ -2,6 +2,18 @@ package uri
 
 import "strings"
 
+// Redacted returns u as a string with the password replaced by "xxxxx",
+// as url.URL.Redacted does, for logs and messages: a URI with a password
+// in its userinfo (deprecated by RFC 3986 3.2.1, still met) never shows
+// it. Without a password it returns u.String().
+func (u URI) Redacted() string {
+	if _, ok := u.Password(); !ok {
+		return u.s
+	}
+	user, _, _ := strings.Cut(u.Userinfo(), ":")
+	return u.s[:u.authStart()] + user + ":xxxxx" + u.s[u.hostStart-1:]
+}
+
 // User returns the user name part of the userinfo as written: the text
 // before its first ":" (RFC 3986 3.2.1), and whether u has a userinfo
 // at all ("http://@a/" has an empty user name, "http://a/" none).

@@ -6,48 +6,48 @@ import (
 	"math"
 
 	"github.com/urikit/urikit/internal/chars"
-	"github.com/urikit/urikit/internal/parseerr"
+	"github.com/urikit/urikit/uri"
 )
 
 // Component names the part of a URN (or of a URI) an error is about.
-// The zero value, ComponentNone, is no part. It is the same type as
-// uri.Component.
-type Component = parseerr.Component
+// The zero value, ComponentNone, is no part. It is uri.Component.
+type Component = uri.Component
 
 // The parts of a URN, in the order they appear.
 const (
-	ComponentNone   = parseerr.None
-	ComponentScheme = parseerr.Scheme
-	ComponentNID    = parseerr.NID
-	ComponentNSS    = parseerr.NSS
-	ComponentR      = parseerr.RComponent
-	ComponentQ      = parseerr.QComponent
-	ComponentF      = parseerr.FComponent
+	ComponentNone   = uri.ComponentNone
+	ComponentScheme = uri.ComponentScheme
+	ComponentNID    = uri.ComponentNID
+	ComponentNSS    = uri.ComponentNSS
+	ComponentR      = uri.ComponentR
+	ComponentQ      = uri.ComponentQ
+	ComponentF      = uri.ComponentF
 )
 
 // Reasons a string fails to parse as a URN. A *ParseError wraps one of
 // them, so callers can branch with errors.Is(err, urn.ErrInvalidNID).
-// The reasons both grammars have are the same values as package uri's:
-// errors.Is(err, uri.ErrInvalidPercent) holds for a URN error too.
+// They are package uri's values under the same names: errors.Is(err,
+// uri.ErrInvalidPercent) holds for a URN error too, and a caller that
+// handles *uri.ParseError handles URN errors.
 var (
-	ErrInvalidScheme    = parseerr.ErrNotURN
-	ErrInvalidNID       = parseerr.ErrInvalidNID
-	ErrNIDTooShort      = parseerr.ErrNIDTooShort
-	ErrNIDTooLong       = parseerr.ErrNIDTooLong
-	ErrNIDHyphen        = parseerr.ErrNIDHyphen
-	ErrReservedNID      = parseerr.ErrReservedNID
-	ErrInvalidCharacter = parseerr.ErrInvalidCharacter
-	ErrInvalidPercent   = parseerr.ErrInvalidPercent
-	ErrNUL              = parseerr.ErrNUL
-	ErrEmptyComponent   = parseerr.ErrEmptyComponent
-	ErrInvalidDirective = parseerr.ErrInvalidDirective
-	ErrUnexpectedEnd    = parseerr.ErrUnexpectedEnd
-	ErrTooLong          = parseerr.ErrTooLong
+	ErrNotURN           = uri.ErrNotURN
+	ErrInvalidNID       = uri.ErrInvalidNID
+	ErrNIDTooShort      = uri.ErrNIDTooShort
+	ErrNIDTooLong       = uri.ErrNIDTooLong
+	ErrNIDHyphen        = uri.ErrNIDHyphen
+	ErrReservedNID      = uri.ErrReservedNID
+	ErrInvalidCharacter = uri.ErrInvalidCharacter
+	ErrInvalidPercent   = uri.ErrInvalidPercent
+	ErrNUL              = uri.ErrNUL
+	ErrEmptyComponent   = uri.ErrEmptyComponent
+	ErrInvalidDirective = uri.ErrInvalidDirective
+	ErrUnexpectedEnd    = uri.ErrUnexpectedEnd
+	ErrTooLong          = uri.ErrTooLong
 )
 
 // ParseError reports why and where a string is not a URN: the Input,
 // the Offset of the first offending byte, the Component and the Reason.
-// It is the same type as uri.ParseError.
+// It is uri.ParseError, the one parse error type of the module.
 //
 // Offset is the length of the longest prefix of Input that can still
 // begin a valid URN in the dialect parsed: the offset of the first byte
@@ -55,10 +55,10 @@ var (
 // too early. So "urn:a:b" fails at 5 in RFC8141 (a one-character NID can
 // not be followed by ":") and "urn:ab" at 6. Error gives a message such
 // as `urn: invalid character '/' at offset 8 in NSS of "urn:foo:/x"`.
-type ParseError = parseerr.Error
+type ParseError = uri.ParseError
 
 func fail(s string, off int, c Component, reason error) error {
-	return parseerr.NewURN(s, off, c, reason)
+	return uri.NewParseError(s, off, c, reason)
 }
 
 // Options are the settings of ParseWith. The zero value is RFC 8141,
@@ -137,13 +137,13 @@ func failScheme(s string) error {
 			return fail(s, i, ComponentScheme, ErrUnexpectedEnd)
 		}
 		if chars.Lower(s[i]) != "urn"[i] {
-			return fail(s, i, ComponentScheme, ErrInvalidScheme)
+			return fail(s, i, ComponentScheme, ErrNotURN)
 		}
 	}
 	if len(s) == 3 {
 		return fail(s, 3, ComponentScheme, ErrUnexpectedEnd)
 	}
-	return fail(s, 3, ComponentScheme, ErrInvalidScheme)
+	return fail(s, 3, ComponentScheme, ErrNotURN)
 }
 
 // MustParse is like Parse but panics on error. It is for URNs written in

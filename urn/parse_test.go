@@ -138,8 +138,8 @@ func TestParseErrors(t *testing.T) {
 		{RFC8141, "", 0, ComponentScheme, ErrUnexpectedEnd},
 		{RFC8141, "ur", 2, ComponentScheme, ErrUnexpectedEnd},
 		{RFC8141, "urn", 3, ComponentScheme, ErrUnexpectedEnd},
-		{RFC8141, "urno", 3, ComponentScheme, ErrInvalidScheme},
-		{RFC8141, "arn:a:b", 0, ComponentScheme, ErrInvalidScheme},
+		{RFC8141, "urno", 3, ComponentScheme, ErrNotURN},
+		{RFC8141, "arn:a:b", 0, ComponentScheme, ErrNotURN},
 		{RFC8141, "urn:", 4, ComponentNID, ErrUnexpectedEnd},
 		{RFC8141, "urn::", 4, ComponentNID, ErrInvalidNID},
 		{RFC8141, "urn:a", 5, ComponentNID, ErrUnexpectedEnd},
@@ -269,7 +269,7 @@ func TestErrorMessage(t *testing.T) {
 		{RFC8141, "urn:ab-:c", `urn: namespace identifier ends with a hyphen at offset 7 in NID of "urn:ab-:c"`, ErrNIDHyphen},      // NID ends alphanum
 		{RFC8141, "urn:ab:%G1", `urn: malformed percent-encoding 'G' at offset 8 in NSS of "urn:ab:%G1"`, ErrInvalidPercent},        // RFC 3986 2.1 HEXDIG
 		{Draft2012, "urn:ab:c%00", `urn: NUL octet at offset 10 in NSS of "urn:ab:c%00"`, ErrNUL},                                   // 2012 draft 2.5.3
-		{RFC8141, "urx:ab:c", `urn: scheme is not "urn" at offset 2 in scheme of "urx:ab:c"`, ErrInvalidScheme},
+		{RFC8141, "urx:ab:c", `urn: scheme is not "urn" at offset 2 in scheme of "urx:ab:c"`, ErrNotURN},
 		{RFC8141, "urn:ab:c\x01", `urn: invalid character byte 0x01 at offset 8 in NSS of "urn:ab:c\x01"`, ErrInvalidCharacter},
 	}
 	for _, tt := range tests {

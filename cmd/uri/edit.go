@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/urikit/urikit/iri"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -182,7 +183,7 @@ func startEdit(c *call) (each, error) {
 	if _, err := applyEdits(uri.URI{}.Edit(), ops, false, sep); err != nil {
 		var be *uri.BuildError
 		if errors.As(err, &be) {
-			return nil, usagef("flag --set: %s", strings.TrimPrefix(err.Error(), "uri: builder: "))
+			return nil, usagef("flag --set: %s", strings.TrimPrefix(err.Error(), "uri: edit: "))
 		}
 		return nil, usagef("%v", err)
 	}
@@ -352,6 +353,11 @@ func setComponent(e *uri.Editor, op editOp) {
 	case "userinfo":
 		e.SetUserinfo(op.value)
 	case "host":
+		// A DNS name: the IDNA form RFC 3986 3.2.2 recommends (a name
+		// iri cannot map, and an address, go to the editor as given).
+		if a, err := iri.HostToASCII(op.value); err == nil && !isASCII(op.value) {
+			op.value = a
+		}
 		e.SetHost(op.value)
 	case "port":
 		e.SetPort(op.value)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/urikit/urikit/iri"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -47,13 +48,11 @@ text included.
 		return func(in string) error {
 			if name == "host" && !isASCII(in) {
 				if idna {
-					// The builder maps a name to its A-labels after the
-					// DNS length checks (RFC 5891 4, UTS #46).
-					u, err := uri.Builder{Host: in}.URI()
+					a, err := iri.HostToASCII(in)
 					if err != nil {
 						return err
 					}
-					c.out.result(u.Host())
+					c.out.result(uri.Escape(a, set))
 					return nil
 				}
 				if !noted {

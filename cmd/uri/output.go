@@ -302,6 +302,13 @@ func describe(in string, err error) (offset int, reason string) {
 		}
 		return pe.Offset, pe.Detail()
 	}
+	var re *uri.ResolveError
+	if errors.As(err, &re) {
+		if re.Input != in {
+			return -1, re.Reason.Error() + " of " + strconv.Quote(re.Input)
+		}
+		return re.Offset, re.Reason.Error()
+	}
 	var ne *urn.NamespaceError
 	if errors.As(err, &ne) {
 		return ne.Offset, ne.Error()

@@ -94,7 +94,7 @@ func measure[T any](in T, run func(T)) cost {
 
 // CheckFast checks that run, on one input, costs at most limit times
 // what ref costs on a reference input of similar size: a ratio in one
-// process, in CPU time, the cheaper of five interleaved rounds, measured
+// process, in CPU time, the cheapest of three interleaved rounds, measured
 // again before it fails. It is for inputs that must not be much slower
 // than an ordinary one of their size (a hostile line against a plain
 // one), where a linear check would need a generator.
@@ -103,7 +103,7 @@ func CheckFast(tb testing.TB, name string, limit float64, ref, run func()) {
 	var best, bestRef time.Duration
 	for attempt := 0; attempt < 3; attempt++ {
 		best, bestRef = 1<<62, 1<<62
-		for range 5 {
+		for range 3 {
 			c0 := CPUTime()
 			ref()
 			c1 := CPUTime()

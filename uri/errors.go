@@ -1,12 +1,4 @@
-// Package parseerr is the one error vocabulary of the module: the
-// ParseError type that packages uri and urn both return (each under its
-// own name, as a type alias), the components an error can be about, and
-// the sentinel reasons callers branch on with errors.Is.
-//
-// Because the type and the sentinels are shared, errors.Is(err,
-// uri.ErrInvalidPercent) holds for an error of urn.Parse, and a caller
-// that handles *uri.ParseError handles URN errors too.
-package parseerr
+package uri
 
 import (
 	"errors"
@@ -15,45 +7,46 @@ import (
 	"unicode/utf8"
 )
 
-// Component names the part of an identifier an error is about. The zero
-// value is None: an error that belongs to no component (a stray "%" in
-// a string given to Unescape, say).
+// Component names the part of a URI reference (or of a URN) an error is
+// about. The zero value, ComponentNone, is no part: an error that belongs
+// to no component (a stray "%" in a string given to Unescape, say).
 type Component uint8
 
-// The components of a URI reference (RFC 3986 section 3) and of a URN
-// (RFC 8141 section 2).
+// The components of a URI reference (RFC 3986 section 3), and those of a
+// URN (RFC 8141 section 2), which package urn parses: its errors are
+// ParseErrors too.
 const (
-	None Component = iota
-	Scheme
-	Authority
-	Userinfo
-	Host
-	Port
-	Path
-	Query
-	Fragment
-	NID
-	NSS
-	RComponent
-	QComponent
-	FComponent
+	ComponentNone Component = iota
+	ComponentScheme
+	ComponentAuthority
+	ComponentUserinfo
+	ComponentHost
+	ComponentPort
+	ComponentPath
+	ComponentQuery
+	ComponentFragment
+	ComponentNID
+	ComponentNSS
+	ComponentR // the r-component of a URN
+	ComponentQ // the q-component of a URN
+	ComponentF // the f-component of a URN
 )
 
 var componentNames = [...]string{
-	None:       "",
-	Scheme:     "scheme",
-	Authority:  "authority",
-	Userinfo:   "userinfo",
-	Host:       "host",
-	Port:       "port",
-	Path:       "path",
-	Query:      "query",
-	Fragment:   "fragment",
-	NID:        "NID",
-	NSS:        "NSS",
-	RComponent: "r-component",
-	QComponent: "q-component",
-	FComponent: "f-component",
+	ComponentNone:      "",
+	ComponentScheme:    "scheme",
+	ComponentAuthority: "authority",
+	ComponentUserinfo:  "userinfo",
+	ComponentHost:      "host",
+	ComponentPort:      "port",
+	ComponentPath:      "path",
+	ComponentQuery:     "query",
+	ComponentFragment:  "fragment",
+	ComponentNID:       "NID",
+	ComponentNSS:       "NSS",
+	ComponentR:         "r-component",
+	ComponentQ:         "q-component",
+	ComponentF:         "f-component",
 }
 
 // String returns the component's name, as in "path" or "NSS", and ""
@@ -65,7 +58,13 @@ func (c Component) String() string {
 	return "component(" + strconv.Itoa(int(c)) + ")"
 }
 
-// Reasons shared by every parser of the module.
+// Reasons a reference fails to parse. A *ParseError wraps one of them,
+// so callers branch with errors.Is(err, uri.ErrInvalidPercent). They are
+// the values of every parser of the module: package urn returns the
+// same ones (urn.ErrInvalidPercent is uri.ErrInvalidPercent), and the
+// scheme and iri packages wrap them. A failure inside an IP literal has
+// a reason that says what is wrong ("invalid IP literal: more than one
+// \"::\"") and matches ErrInvalidIPLiteral.
 var (
 	ErrInvalidCharacter = errors.New("invalid character")
 	ErrInvalidPercent   = errors.New("malformed percent-encoding")
@@ -73,18 +72,17 @@ var (
 	ErrTooLong          = errors.New("input longer than 2 GiB")
 )
 
-// Reasons of the generic syntax (package uri).
+// Reasons of the generic syntax.
 var (
 	ErrInvalidScheme       = errors.New("invalid scheme")
 	ErrInvalidPort         = errors.New("invalid port")
 	ErrInvalidIPLiteral    = errors.New("invalid IP literal")
 	ErrZoneID              = errors.New("IPv6 zone identifier not allowed")
 	ErrColonInFirstSegment = errors.New("colon in the first segment of a relative path")
-	ErrAboveRoot           = errors.New(`".." above the root of the base path`)
-	ErrUnreachable         = errors.New("no reference resolves to a target with a dot segment")
 )
 
-// Reasons of the URN syntax (package urn).
+// Reasons of the URN syntax, which package urn parses and exports under
+// the same names.
 var (
 	ErrNotURN           = errors.New(`scheme is not "urn"`)
 	ErrInvalidNID       = errors.New("invalid namespace identifier")
@@ -97,47 +95,58 @@ var (
 	ErrInvalidDirective = errors.New("invalid query directive")
 )
 
-// IPLiteralError is a reason that says what is wrong with an IP literal,
+// ipLiteralError is a reason that says what is wrong with an IP literal,
 // as net/netip does ("more than one \"::\""). It matches
 // ErrInvalidIPLiteral under errors.Is.
-type IPLiteralError string
+type ipLiteralError string
 
-func (e IPLiteralError) Error() string { return "invalid IP literal: " + string(e) }
+func (e ipLiteralError) Error() string { return "invalid IP literal: " + string(e) }
 
 // Is makes errors.Is(e, ErrInvalidIPLiteral) true.
-func (e IPLiteralError) Is(target error) bool { return target == ErrInvalidIPLiteral }
+func (e ipLiteralError) Is(target error) bool { return target == ErrInvalidIPLiteral }
 
-// Error reports why and where a string is not a URI reference or a URN.
+// ParseError reports why and where a string is not a URI reference (or,
+// from package urn, not a URN): the Input, the Offset of the first
+// offending byte, the Component and the Reason (one of the Err values,
+// for errors.Is).
 //
 // Offset is the length of the longest prefix of Input that is still the
 // beginning of some valid string of the grammar: the offset of the first
 // byte that no valid string could have there, or len(Input) when the
-// input ends too early. It is -1 when no byte is to blame.
-type Error struct {
+// input ends too early; -1 when no byte is to blame. So "http://u@s@h/"
+// fails at 10 (the second "@"), and "#a#b" at 2. Error quotes a window
+// of a long input around the offset; Message leaves the input out:
+// `invalid character '{' at offset 9 in path`.
+type ParseError struct {
 	Input     string
 	Offset    int
 	Component Component
 	Reason    error
-
-	urn bool // the error of a URN parser: Error says "urn:"
 }
 
-// NewURN is New for the URN parsers.
-func NewURN(input string, offset int, c Component, reason error) *Error {
-	e := New(input, offset, c, reason)
-	e.urn = true
-	return e
-}
-
-// New returns the error for input at offset. An offset at or past the
-// end of the input means that the input ended too early, whatever the
-// reason was going to be.
-func New(input string, offset int, c Component, reason error) *Error {
+// NewParseError returns the error for input at offset, as the parsers of
+// the module make it (package urn uses it): an offset at or past the end
+// of the input means that the input ended too early, whatever the reason
+// was going to be, so the reason becomes ErrUnexpectedEnd.
+func NewParseError(input string, offset int, c Component, reason error) *ParseError {
 	if offset >= len(input) && reason != ErrTooLong {
 		offset = len(input)
 		reason = ErrUnexpectedEnd
 	}
-	return &Error{Input: input, Offset: offset, Component: c, Reason: reason}
+	return &ParseError{Input: input, Offset: offset, Component: c, Reason: reason}
+}
+
+// isURN reports whether the error comes from a URN parser: its
+// component or its reason belongs to the URN syntax.
+func (e *ParseError) isURN() bool {
+	if e.Component >= ComponentNID {
+		return true
+	}
+	switch e.Reason {
+	case ErrNotURN, ErrInvalidNID, ErrNIDTooShort, ErrNIDTooLong, ErrNIDHyphen, ErrReservedNID, ErrNUL, ErrEmptyComponent, ErrInvalidDirective:
+		return true
+	}
+	return false
 }
 
 // Error returns a message such as
@@ -145,23 +154,23 @@ func New(input string, offset int, c Component, reason error) *Error {
 // URN errors start with "urn:". A long input is quoted as a window of at
 // most 64 bytes around the offset, with "…" for what is left out, so
 // that a megabyte of bad input does not make a megabyte of message.
-func (e *Error) Error() string {
+func (e *ParseError) Error() string {
 	prefix := "uri: "
-	if e.urn {
+	if e.isURN() {
 		prefix = "urn: "
 	}
-	return prefix + e.Message() + " of " + Window(e.Input, e.Offset)
+	return prefix + e.Message() + " of " + window(e.Input, e.Offset)
 }
 
 // Message returns the error without the input: the reason, the
 // offending byte for the reasons about a byte, the offset and the
 // component, as in `invalid character '{' at offset 9 in path`.
-func (e *Error) Message() string {
+func (e *ParseError) Message() string {
 	msg := e.what()
 	if e.Offset >= 0 {
 		msg += " at offset " + strconv.Itoa(e.Offset)
 	}
-	if e.Component != None {
+	if e.Component != ComponentNone {
 		msg += " in " + e.Component.String()
 	}
 	return msg
@@ -169,16 +178,16 @@ func (e *Error) Message() string {
 
 // Detail is Message without the offset, for a caller that shows the
 // offset on its own: `invalid character '{' in path`.
-func (e *Error) Detail() string {
+func (e *ParseError) Detail() string {
 	msg := e.what()
-	if e.Component != None {
+	if e.Component != ComponentNone {
 		msg += " in " + e.Component.String()
 	}
 	return msg
 }
 
 // what returns the reason and the offending byte.
-func (e *Error) what() string {
+func (e *ParseError) what() string {
 	reason := "invalid"
 	if e.Reason != nil {
 		reason = e.Reason.Error()
@@ -190,18 +199,18 @@ func (e *Error) what() string {
 }
 
 // Unwrap returns the reason.
-func (e *Error) Unwrap() error { return e.Reason }
+func (e *ParseError) Unwrap() error { return e.Reason }
 
 // showsByte reports whether the reason is about the byte at the offset,
 // so that naming the byte helps. It is not for the reasons about a
 // length, an end or a whole part.
 func showsByte(reason error) bool {
 	switch reason {
-	case nil, ErrUnexpectedEnd, ErrTooLong, ErrAboveRoot, ErrUnreachable, ErrNotURN, ErrNIDTooShort, ErrNIDTooLong,
+	case nil, ErrUnexpectedEnd, ErrTooLong, ErrNotURN, ErrNIDTooShort, ErrNIDTooLong,
 		ErrNIDHyphen, ErrReservedNID, ErrNUL, ErrEmptyComponent:
 		return false
 	}
-	var ip IPLiteralError
+	var ip ipLiteralError
 	if errors.As(reason, &ip) {
 		return strings.HasPrefix(string(ip), "invalid character")
 	}
@@ -221,10 +230,10 @@ func quoteByte(b byte) string {
 // windowSize is the most bytes of an input that Window quotes.
 const windowSize = 64
 
-// Window returns s quoted (strconv.Quote), or, when s is longer than 64
+// window returns s quoted (strconv.Quote), or, when s is longer than 64
 // bytes, a window of it around offset with "…" marking the cut ends.
 // The window's ends are moved to UTF-8 boundaries.
-func Window(s string, offset int) string {
+func window(s string, offset int) string {
 	if len(s) <= windowSize {
 		return strconv.Quote(s)
 	}

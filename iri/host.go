@@ -1,0 +1,41 @@
+package iri
+
+import (
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
+)
+
+// Errors of the DNS length limits of a non-ASCII name.
+var (
+	ErrNameTooLong  = errors.New("name longer than 253 characters (RFC 1034 3.1)")
+	ErrLabelTooLong = errors.New("label longer than 63 characters (RFC 1034 3.1)")
+)
+
+// HostToASCII returns the form DNS needs of the host name h: each label
+// of a non-ASCII name through IDNA's ToASCII (UTS #46, the Lookup
+// profile of golang.org/x/net/idna: "bücher.example" is
+// "xn--bcher-kva.example"), an ASCII name lowercased as that profile
+// does. It is what RFC 3986 3.2.2 asks of a URI producer ("provide these
+// registered names in the IDNA encoding"), and what Editor.SetHost of
+// package uri leaves to this package.
+//
+// The DNS length limits are checked first, on code points: an A-label
+// has at least one character per code point of its U-label, so a label
+// over 63 code points or a name over 253 cannot fit (RFC 1034 3.1, RFC
+// 5890 2.3.2.1), and IDNA's Punycode encoder, whose time grows with the
+// product of a label's length and its distinct code points, never sees
+// a long one.
+func HostToASCII(h string) (string, error) {
+	if utf8.RuneCountInString(h) > 253 {
+		return "", ErrNameTooLong
+	}
+	for label := range strings.SplitSeq(h, ".") {
+		if utf8.RuneCountInString(label) > 63 {
+			return "", ErrLabelTooLong
+		}
+	}
+	return idna.Lookup.ToASCII(h)
+}

@@ -1,0 +1,45 @@
+package iri_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/urikit/urikit/internal/testshared"
+	"github.com/urikit/urikit/iri"
+)
+
+func TestHostToASCII(t *testing.T) {
+	tests := []struct {
+		in, want string
+		err      error
+	}{
+		{"bücher.example", "xn--bcher-kva.example", nil}, // RFC 3492 / UTS #46 ToASCII
+		{"例え.jp", "xn--r8jz45g.jp", nil},
+		{"EXAMPLE.com", "example.com", nil},                 // UTS #46 mapping lowercases
+		{strings.Repeat("é", 64), "", iri.ErrLabelTooLong},  // RFC 1034 3.1: 63 a label
+		{strings.Repeat("é.", 127), "", iri.ErrNameTooLong}, // 254 code points
+	}
+	for _, tt := range tests {
+		got, err := iri.HostToASCII(tt.in)
+		if got != tt.want || !errors.Is(err, tt.err) {
+			t.Errorf("HostToASCII(%.20q) = %q, %v; want %q, %v", tt.in, got, err, tt.want, tt.err)
+		}
+	}
+	// 40 code points (80 bytes) fit in a 63-character A-label.
+	if got, err := iri.HostToASCII(strings.Repeat("é", 40)); err != nil || !strings.HasPrefix(got, "xn--") || len(got) > 63 {
+		t.Errorf("40 × é: %q, %v", got, err)
+	}
+	// A long name fails fast: linear, before Punycode.
+	testshared.CheckLinearN(t, "long host", 24<<10, func(n int) string { return strings.Repeat("例え", n/6) }, func(h string) {
+		if _, err := iri.HostToASCII(h); !errors.Is(err, iri.ErrNameTooLong) {
+			t.Fatalf("HostToASCII(%d bytes): %v", len(h), err)
+		}
+	})
+}
+
+func ExampleHostToASCII() {
+	fmt.Println(iri.HostToASCII("bücher.example"))
+	// Output: xn--bcher-kva.example <nil>
+}
