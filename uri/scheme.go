@@ -112,8 +112,14 @@ func MustRegistry(r Registry, err error) Registry {
 // Lookup returns the scheme called name, compared without regard to
 // case. It allocates nothing.
 func (r Registry) Lookup(name string) (Scheme, bool) {
-	if len(name) > 32 || r.m == nil {
+	if r.m == nil {
 		return Scheme{}, false
+	}
+	if len(name) > 32 {
+		// Registered names can be longer ("microsoft.windows.camera.
+		// multipicker" is 37 bytes): lowercase them the slow way.
+		s, ok := r.m[lowerScheme(name)]
+		return s, ok
 	}
 	var buf [32]byte
 	for i := 0; i < len(name); i++ {

@@ -26,6 +26,16 @@ func TestRegistryMechanism(t *testing.T) {
 	if r.Equal(uri.MustParse("http://h:80/"), uri.MustParse("http://h/")) {
 		t.Errorf("a registry without http knows its default port")
 	}
+	// Issue 22: a scheme name over 32 bytes (IANA registers
+	// "microsoft.windows.camera.multipicker") is found too.
+	long := "microsoft.windows.camera.multipicker"
+	rl, err := r.With(uri.Scheme{Name: long, DefaultPort: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, ok := rl.Lookup(strings.ToUpper(long)); !ok || s.DefaultPort != 9 {
+		t.Errorf("Lookup of a %d-byte name = %+v, %v", len(long), s, ok)
+	}
 	// With returns a new registry and leaves r alone.
 	r2, err := r.With(uri.Scheme{Name: "x", DefaultPort: 8})
 	if err != nil {

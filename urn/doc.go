@@ -2,8 +2,8 @@
 // the "urn" scheme, "urn:" NID ":" NSS, that name things independently of
 // where they are.
 //
-// Parse implements RFC 8141 (sections 2 and 3); ParseDialect also reads
-// the 2015 draft that became it (draft-ietf-urnbis-rfc2141bis-urn-14,
+// Parse implements RFC 8141 (sections 2 and 3); ParseWith also reads,
+// by its Options' Dialect, the 2015 draft that became it (draft-ietf-urnbis-rfc2141bis-urn-14,
 // with "?" q-component before "??" r-component), the 2012 draft
 // (draft-ietf-urnbis-rfc2141bis-urn-03, with query directives such as
 // "s=I2L&c=ToC") and RFC 2141. A URN is a small immutable value that
@@ -25,6 +25,10 @@
 // turn native identifiers into URNs (RFC 8141 section 2.2); Display gives
 // the form for people and flags mixed-script look-alikes.
 //
-// The package-level Equal, Normalize and Key take strings; they are what
-// a generic URI processor calls to apply URN rules to "urn:" URIs.
+// Errors are *uri.ParseError (urn.ParseError is the same type) with the
+// reasons of package uri under the same names, so one errors.Is or
+// errors.As handles URI and URN failures alike; a URN that breaks its
+// namespace's rules gives a *NamespaceError (ValidateNamespace). A
+// generic URI processor applies the URN rules to "urn:" URIs through
+// the scheme registry (uri.Equal and uri.Key do).
 package urn

@@ -83,7 +83,11 @@ draft section 2.3). JSON: {"input", "nid", "nss", "r", "q", "f",
 "directives": [{"keyword", "value", "ignored"}] (null without a query).
 `,
 	start: func(c *call) (each, error) {
-		draft2012 := c.str("dialect", "") == "draft2012"
+		o, err := c.urnOptions()
+		if err != nil {
+			return nil, err
+		}
+		draft2012 := o.Dialect == urn.Draft2012 // --dialect compares without case
 		return urnEach(c, func(u urn.URN) error {
 			w := c.out
 			r, hasR := u.RComponent()

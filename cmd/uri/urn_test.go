@@ -21,6 +21,9 @@ func TestURNCommand(t *testing.T) {
 		code  int
 		out   string
 	}{
+		// Issue 22: the dialect's name compares without case, --json too.
+		{"parse draft2012 json", []string{"parse", "--dialect", "DRAFT2012", "--json", "urn:foo:a?s=I2L"}, "", 0,
+			`{"input":"urn:foo:a?s=I2L","nid":"foo","nss":"a","r":null,"q":"s=I2L","f":null,"nid_class":"formal","directives":[{"keyword":"s","value":"I2L","ignored":false}]}` + "\n"},
 		{"parse json", []string{"parse", "--json", "urn:example:a123,z456?+abc?=xyz#789"}, "", 0,
 			`{"input":"urn:example:a123,z456?+abc?=xyz#789","nid":"example","nss":"a123,z456","r":"abc","q":"xyz","f":"789","nid_class":"formal"}` + "\n"},
 		{"parse json absent", []string{"parse", "--json", "URN:urn-7:x"}, "", 0,
