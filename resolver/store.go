@@ -468,6 +468,10 @@ func (s *Store) readEntry(ctx context.Context, tx querier, key string) (entry, b
 		}
 		e.urls = append(e.urls, l)
 	}
+	if err := rows.Err(); err != nil {
+		rows.Close()
+		return entry{}, false, err
+	}
 	rows.Close()
 	rows, err = tx.QueryContext(ctx, s.q(`SELECT syn_key, syn_urn FROM synonyms WHERE key = ? ORDER BY pos`), key)
 	if err != nil {
@@ -566,4 +570,70 @@ func (s *Store) remove(ctx context.Context, key string, a AuditEntry) error {
 		return err
 	}
 	return tx.Commit()
+}
+
+// restoreCommitted puts back, in tx, the rows of key as the last
+// committed transaction left them: an import that refuses a record after
+// writing part of it in its transaction undoes that part. The committed
+// state is read outside tx (a WAL reader on SQLite, another connection
+// on PostgreSQL), which does not see tx's writes; nobody else can have
+// changed the key since, because tx holds the write lock on SQLite and
+// the key's rows on PostgreSQL.
+func (s *Store) restoreCommitted(ctx context.Context, tx execer, key string) error {
+	rtx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer rtx.Rollback()
+	var rec []any
+	var urn, nid, meta string
+	var created, updated int64
+	err = rtx.QueryRowContext(ctx, s.q(`SELECT urn, nid, metadata, created_at, updated_at FROM records WHERE key = ?`), key).
+		Scan(&urn, &nid, &meta, &created, &updated)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+	case err != nil:
+		return err
+	default:
+		rec = []any{key, urn, nid, meta, created, updated}
+	}
+	rowsOf := func(query string) ([][]any, error) {
+		rows, err := rtx.QueryContext(ctx, s.q(query), key)
+		if err != nil {
+			return nil, err
+		}
+		defer rows.Close()
+		var out [][]any
+		for rows.Next() {
+			var pos int64
+			var a, b string
+			if err := rows.Scan(&pos, &a, &b); err != nil {
+				return nil, err
+			}
+			out = append(out, []any{key, pos, a, b})
+		}
+		return out, rows.Err()
+	}
+	locs, err := rowsOf(`SELECT pos, url, url_key FROM locations WHERE key = ?`)
+	if err != nil {
+		return err
+	}
+	syns, err := rowsOf(`SELECT pos, syn_key, syn_urn FROM synonyms WHERE key = ?`)
+	if err != nil {
+		return err
+	}
+	for _, q := range []string{`DELETE FROM records WHERE key = ?`, `DELETE FROM locations WHERE key = ?`, `DELETE FROM synonyms WHERE key = ?`} {
+		if _, err := tx.ExecContext(ctx, s.q(q), key); err != nil {
+			return err
+		}
+	}
+	if rec != nil {
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO records (key, urn, nid, metadata, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`), rec...); err != nil {
+			return err
+		}
+	}
+	if err := s.insertRows(ctx, tx, `INSERT INTO locations (key, pos, url, url_key) VALUES `, 4, locs); err != nil {
+		return err
+	}
+	return s.insertRows(ctx, tx, `INSERT INTO synonyms (key, pos, syn_key, syn_urn) VALUES `, 4, syns)
 }

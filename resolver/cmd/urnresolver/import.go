@@ -32,7 +32,11 @@ unless --format names it; FILE "-" is standard input.
 
 All lines that are valid records are stored in one transaction; each
 refused line is reported on stderr as "LINE: reason" and the exit status
-is then 1. A record stored before is replaced by the file's.
+is then 1. A record (all the lines of one URN) is stored whole or refused
+whole: one refused line refuses the others, and each record refused so is
+reported as "URN: record refused whole (line N: reason)"; what was stored
+for it before stays. A record stored before is replaced by the file's.
+Text must be UTF-8; a CSV header may not repeat a column.
 
 `)
 		fs.PrintDefaults()
@@ -97,10 +101,14 @@ is then 1. A record stored before is replaced by the file's.
 	for _, le := range res.Refused {
 		fmt.Fprintln(stderr, le.String())
 	}
-	if *verbose {
-		fmt.Fprintf(stdout, "%s: %d lines stored (%d URNs), %d refused\n", file, res.Lines, res.Records, len(res.Refused))
+	for _, rr := range res.RefusedRecords {
+		fmt.Fprintln(stderr, rr.String())
 	}
-	if len(res.Refused) > 0 {
+	if *verbose {
+		fmt.Fprintf(stdout, "%s: %d lines stored (%d URNs), %d refused, %d records refused whole\n",
+			file, res.Lines, res.Records, len(res.Refused), len(res.RefusedRecords))
+	}
+	if len(res.Refused) > 0 || len(res.RefusedRecords) > 0 {
 		return 1
 	}
 	return 0

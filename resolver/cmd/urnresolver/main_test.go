@@ -372,7 +372,7 @@ func TestServeConfigFromEnvironment(t *testing.T) {
 func TestEndToEnd(t *testing.T) {
 	forEachDB(t, func(t *testing.T, dir, dsn string) {
 		env := cleanEnv()
-		code, tok, stderr := runCmd(t, dir, env, "", "token", "create", "--db", dsn, "--namespace", "nbn:no-", "--note", "test")
+		code, tok, stderr := runCmd(t, dir, env, "", "token", "create", "--db", dsn, "--namespace", "nbn:no-", "--namespace", "isbn", "--note", "test")
 		tok = strings.TrimSpace(tok)
 		if code != 0 || !strings.HasPrefix(tok, "urt_") || strings.Count(tok, "\n") != 0 {
 			t.Fatalf("token create: %d %q %q", code, tok, stderr)
@@ -455,8 +455,9 @@ func TestImportCommand(t *testing.T) {
 `), 0o644)
 		code, out, errOut = runCmd(t, dir, env, "", "import", "--db", dsn, bad)
 		lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
-		if code != 1 || out != "" || len(lines) != 3 ||
-			!strings.HasPrefix(lines[0], "2: urn: ") || !strings.HasPrefix(lines[1], "3: urls[0]: ") || !strings.HasPrefix(lines[2], "6: ") {
+		if code != 1 || out != "" || len(lines) != 4 ||
+			!strings.HasPrefix(lines[0], "2: urn: ") || !strings.HasPrefix(lines[1], "3: urls[0]: ") || !strings.HasPrefix(lines[2], "6: ") ||
+			!strings.HasPrefix(lines[3], "urn:example:e: record refused whole (line 3: urls[0]: ") {
 			t.Fatalf("bad.jsonl: %d stdout %q stderr %q", code, out, errOut)
 		}
 		st := openTestStore(t, dsn)
