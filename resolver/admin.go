@@ -68,7 +68,7 @@ func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request, path string)
 	case rest == "/audit":
 		s.methodsOr(w, r, func() { s.adminAudit(w, r) })
 	default:
-		writeProblem(w, newProblem(probNotFound, http.StatusNotFound, "no such admin resource"))
+		writeProblem(w, newProblem(probNoSuchPath, http.StatusNotFound, "no such admin resource"))
 	}
 }
 
@@ -280,6 +280,7 @@ func (s *Server) adminDelete(w http.ResponseWriter, r *http.Request, target stri
 		s.storeFailed(w, r, "delete", err)
 		return
 	}
+	s.wrote()
 	s.log.Info("record deleted", "urn", a.URN, "actor", a.Actor, "client", a.Client)
 	w.WriteHeader(http.StatusNoContent)
 }
@@ -311,6 +312,7 @@ func storedJSON(rec StoredRecord) Record {
 
 // writeStored answers a write with the record as now stored.
 func (s *Server) writeStored(w http.ResponseWriter, r *http.Request, code int, key string) {
+	s.wrote()
 	rec, err := s.store.Record(r.Context(), key)
 	if err != nil {
 		// The write is committed; only the echo failed.
@@ -373,6 +375,7 @@ func (s *Server) adminImport(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
+	s.wrote()
 	s.log.Info("import", "lines", res.Lines, "records", res.Records, "refused", len(res.Refused), "actor", a.Actor, "client", a.Client)
 	writeJSON(w, http.StatusOK, res)
 }

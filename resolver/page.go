@@ -184,12 +184,12 @@ func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request, path string
 		case "/static/lookup.css":
 			name, ctype = "web/lookup.css", "text/css; charset=utf-8"
 		default:
-			writeProblem(w, newProblem(probNotFound, http.StatusNotFound, "no such file"))
+			writeProblem(w, newProblem(probNoSuchPath, http.StatusNotFound, "no such file"))
 			return
 		}
 		b, err := webFS.ReadFile(name)
 		if err != nil {
-			writeProblem(w, newProblem(probNotFound, http.StatusNotFound, "no such file"))
+			writeProblem(w, newProblem(probNoSuchPath, http.StatusNotFound, "no such file"))
 			return
 		}
 		w.Header().Set("Content-Type", ctype)

@@ -52,6 +52,9 @@ const (
 	probExists       = "exists"
 	probStore        = "store-unavailable"
 	probBadRequest   = "bad-request"
+	probNoSuchPath   = "no-such-path"
+	probNotReady     = "not-ready"
+	probGone         = "gone"
 )
 
 var problemTitles = map[string]string{
@@ -69,7 +72,15 @@ var problemTitles = map[string]string{
 	probExists:       "A record for this URN exists already",
 	probStore:        "The record store failed",
 	probBadRequest:   "The request is malformed",
+	probNoSuchPath:   "Nothing at this path",
+	probNotReady:     "The resolver cannot take writes",
+	probGone:         "The URN is deactivated",
 }
+
+// maxEcho bounds how much of a request a problem's detail repeats, so
+// that an answer is never much larger than a fixed size however long the
+// request (a 404 for a 15 KB URN used to echo it twice).
+const maxEcho = 256
 
 func newProblem(kind string, status int, detail string) *Problem {
 	return &Problem{Type: ProblemBase + kind, Title: problemTitles[kind], Status: status, Detail: detail}
@@ -79,7 +90,7 @@ func newProblem(kind string, status int, detail string) *Problem {
 // and reason, as the parser words them.
 func invalidURN(field string, e *NameError) *Problem {
 	p := newProblem(probInvalidURN, http.StatusBadRequest,
-		"invalid URN "+strconv.Quote(e.Input)+": "+e.Reason+" (read as "+e.Dialect+")")
+		"invalid URN "+strconv.Quote(truncate(e.Input, maxEcho))+": "+truncate(e.Reason, 2*maxEcho)+" (read as "+e.Dialect+")")
 	off := e.Offset
 	p.Offset, p.Component, p.Dialect = &off, e.Component, e.Dialect
 	p.Field, p.Pointer = field, pointerOf(field)

@@ -119,10 +119,13 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request, n Name) {
 		return
 	}
 	if exists {
-		writeProblem(w, newProblem(probNoLocation, http.StatusNotFound, "the record of "+n.Canonical()+" has no location"))
+		writeProblem(w, newProblem(probNoLocation, http.StatusNotFound, "the record of "+truncate(n.Canonical(), maxEcho)+" has no location"))
 		return
 	}
-	detail := "no record for " + n.Canonical() + " (looked up as " + n.Key() + ")"
+	detail := "no record for " + truncate(n.Canonical(), maxEcho)
+	if n.Key() != n.Canonical() {
+		detail += " (looked up as " + truncate(n.Key(), maxEcho) + ")"
+	}
 	if err := n.ValidateNamespace(); err != nil {
 		detail += "; note: " + err.Error()
 	}
@@ -344,7 +347,7 @@ func (s *Server) serveN2N(w http.ResponseWriter, r *http.Request, svc Service, n
 			return
 		}
 		if svc == N2N {
-			writeProblem(w, newProblem(probNotFound, http.StatusNotFound, "no synonym is registered for "+n.Canonical()))
+			writeProblem(w, newProblem(probNotFound, http.StatusNotFound, "no synonym is registered for "+truncate(n.Canonical(), maxEcho)))
 			return
 		}
 	}

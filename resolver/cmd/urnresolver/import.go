@@ -41,7 +41,7 @@ Text must be UTF-8; a CSV header may not repeat a column.
 `)
 		fs.PrintDefaults()
 	}
-	dsn := fs.String("db", defaultDB, "database: a SQLite file `path`, or a postgres:// URL")
+	dsn := fs.String("db", defaultDB(), "database: a SQLite file `path`, or a postgres:// URL")
 	format := fs.String("format", "", "csv or jsonl (default: from FILE's extension)")
 	dialects := fs.String("dialects", "", "URN grammar per namespace, as `nbn=draft2012`")
 	var schemes listFlag

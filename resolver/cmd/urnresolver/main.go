@@ -37,6 +37,7 @@ func commands() []command {
 		{"import", "bulk-import records from a .csv or .jsonl file", runImport},
 		{"token", "create, list or revoke admin API tokens", runToken},
 		{"migrate", "bring a database's schema up to date and exit", runMigrate},
+		{"backup", "write a consistent copy of a SQLite database, online", runBackup},
 	}
 }
 

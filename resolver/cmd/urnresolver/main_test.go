@@ -316,12 +316,33 @@ func request(t testing.TB, method, url, token, ctype, body string) (int, http.He
 // TestServeWithNothingInstalled is "go run ./cmd/urnresolver serve" (from resolver/) in an
 // empty directory, with no configuration: it starts on SQLite, prints
 // one line on stdout, answers, and stops cleanly on SIGTERM.
+// Issue 17: the default database "lives in the user's data directory
+// ($XDG_DATA_HOME/urikit, else ~/.local/share/urikit), not in the
+// working directory".
 func TestServeWithNothingInstalled(t *testing.T) {
 	dir := t.TempDir()
-	s := startServer(t, dir, cleanEnv())
-	if _, err := os.Stat(filepath.Join(dir, defaultDB)); err != nil {
-		t.Fatalf("default database not created: %v", err)
+	home := filepath.Join(dir, "home")
+	for _, c := range []struct {
+		name, xdg, want string
+	}{
+		{"XDG_DATA_HOME", filepath.Join(dir, "data"), filepath.Join(dir, "data", "urikit", "urnresolver.db")},
+		{"no XDG_DATA_HOME", "", filepath.Join(home, ".local", "share", "urikit", "urnresolver.db")},
+		{"relative XDG_DATA_HOME", "rel", filepath.Join(home, ".local", "share", "urikit", "urnresolver.db")},
+	} {
+		work := t.TempDir()
+		s := startServer(t, work, cleanEnv("HOME="+home, "XDG_DATA_HOME="+c.xdg))
+		if _, err := os.Stat(c.want); err != nil {
+			t.Fatalf("%s: default database not created: %v", c.name, err)
+		}
+		if !strings.Contains(s.stdout.String(), "db="+c.want) || !strings.Contains(s.stdout.String(), "url=http://"+s.addr+"/") {
+			t.Errorf("%s: the ready line does not say where it listens and which database: %q", c.name, s.stdout)
+		}
+		if ents, _ := os.ReadDir(work); len(ents) != 0 {
+			t.Errorf("%s: files in the working directory: %v", c.name, ents)
+		}
+		s.stop()
 	}
+	s := startServer(t, dir, cleanEnv("XDG_DATA_HOME="+filepath.Join(dir, "data")))
 	code, _, body := request(t, "GET", s.url+"/uri-res/N2L?urn:example:none", "", "", "")
 	if code != 404 || !strings.Contains(body, "no record") {
 		t.Fatalf("%d %s", code, body)

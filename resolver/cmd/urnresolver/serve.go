@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/pprof"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -27,7 +28,7 @@ import (
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("serve", stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "`HOST:PORT` to listen on (port 0 picks a free one)")
-	dsn := fs.String("db", defaultDB, "database: a SQLite file `path`, or a postgres:// URL")
+	dsn := fs.String("db", defaultDB(), "database: a SQLite file `path`, or a postgres:// URL")
 	dialects := fs.String("dialects", "", "URN grammar per namespace, as `nbn=draft2012,isbn=rfc8141` (default rfc8141)")
 	defaults := fs.String("default-services", "", "service of GET /URN per namespace, as `nbn=N2Ls` (default N2L)")
 	var schemes listFlag
@@ -112,6 +113,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		MaxHeaderBytes:    *maxHeader,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
+	ln = resolver.GuardFraming(hs, ln)
 	if *pprofAddr != "" {
 		pl, err := net.Listen("tcp", *pprofAddr)
 		if err != nil {
@@ -132,7 +134,8 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	go func() { done <- hs.Serve(ln) }()
 
 	ready := slog.New(slog.NewTextHandler(stdout, nil))
-	ready.Info("urnresolver ready", "addr", ln.Addr().String(), "store", store.Kind(), "db", redactDSN(*dsn),
+	ready.Info("urnresolver ready", "addr", ln.Addr().String(), "url", "http://"+ln.Addr().String()+"/",
+		"store", store.Kind(), "db", redactDSN(absDSN(*dsn)),
 		"dialects", dialectsOrDefault(dia))
 
 	select {
@@ -155,6 +158,18 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	<-done
 	logger.Info("stopped")
 	return 0
+}
+
+// absDSN returns a SQLite path made absolute, so that the ready line
+// says which file is in use whatever the working directory.
+func absDSN(dsn string) string {
+	if resolver.IsPostgres(dsn) {
+		return dsn
+	}
+	if abs, err := filepath.Abs(dsn); err == nil {
+		return abs
+	}
+	return dsn
 }
 
 func dialectsOrDefault(d resolver.Dialects) string {

@@ -62,7 +62,7 @@ func actor() string {
 
 func tokenCreate(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("token create", stderr)
-	dsn := fs.String("db", defaultDB, "database: a SQLite file `path`, or a postgres:// URL")
+	dsn := fs.String("db", defaultDB(), "database: a SQLite file `path`, or a postgres:// URL")
 	var namespaces listFlag
 	fs.Var(&namespaces, "namespace", "`NID[:NSS-PREFIX]` the token may write; repeatable")
 	note := fs.String("note", "", "a note stored with the token (who it is for)")
@@ -105,7 +105,7 @@ func tokenCreate(args []string, stdout, stderr io.Writer) int {
 
 func tokenList(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("token list", stderr)
-	dsn := fs.String("db", defaultDB, "database: a SQLite file `path`, or a postgres:// URL")
+	dsn := fs.String("db", defaultDB(), "database: a SQLite file `path`, or a postgres:// URL")
 	asJSON := fs.Bool("json", false, "one JSON object per line")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
@@ -138,7 +138,7 @@ func tokenList(args []string, stdout, stderr io.Writer) int {
 
 func tokenRevoke(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("token revoke", stderr)
-	dsn := fs.String("db", defaultDB, "database: a SQLite file `path`, or a postgres:// URL")
+	dsn := fs.String("db", defaultDB(), "database: a SQLite file `path`, or a postgres:// URL")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
@@ -173,7 +173,7 @@ func tokenRevoke(args []string, stdout, stderr io.Writer) int {
 // so this is for deployments that migrate before rolling servers out.
 func runMigrate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("migrate", stderr)
-	dsn := fs.String("db", defaultDB, "database: a SQLite file `path`, or a postgres:// URL")
+	dsn := fs.String("db", defaultDB(), "database: a SQLite file `path`, or a postgres:// URL")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
