@@ -231,8 +231,11 @@ func (s *Server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		s.resolvePath(w, r, target, &label)
 	default:
 		s.methodsOr(w, r, func() {
-			writeProblem(w, newProblem(probNoSuchPath, http.StatusNotFound,
-				"nothing here: resolve a URN with GET /uri-res/N2L?urn:... or GET /urn:..., or open / to look one up"))
+			detail := "nothing here: resolve a URN with GET /uri-res/N2L?urn:... or GET /urn:..., or open / to look one up"
+			if sug := s.v.dialects.Suggest(strings.TrimPrefix(path, "/")); sug != "" {
+				detail = "nothing here; did you mean /" + sug + "?"
+			}
+			writeProblem(w, newProblem(probNoSuchPath, http.StatusNotFound, detail))
 		})
 	}
 }

@@ -38,6 +38,11 @@ reported as "URN: record refused whole (line N: reason)"; what was stored
 for it before stays. A record stored before is replaced by the file's.
 Text must be UTF-8; a CSV header may not repeat a column.
 
+Examples:
+  urnresolver import --db urn.db records.csv
+  urnresolver import --db postgres://resolver@db.internal/urn -v records.jsonl
+  gunzip -c dump.csv.gz | urnresolver import --db urn.db --format csv -
+
 `)
 		fs.PrintDefaults()
 	}

@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -602,5 +603,75 @@ func TestGracefulShutdown(t *testing.T) {
 	}
 	if n, _ := st.Count(context.Background()); n != 2 {
 		t.Fatalf("%d records", n)
+	}
+}
+
+// Issue 17: "urnresolver help and urnresolver help serve give examples
+// like uri help": on stdout, exit 0, and every example names a command
+// and flags that command has.
+func TestHelpExamples(t *testing.T) {
+	dir := t.TempDir()
+	flagsOf := map[string]string{}
+	for _, name := range []string{"", "serve", "import", "token", "migrate", "backup"} {
+		args := []string{"help"}
+		if name != "" {
+			args = append(args, name)
+		}
+		code, out, errOut := runCmd(t, dir, cleanEnv(), "", args...)
+		if code != 0 || errOut != "" || !strings.Contains(out, "Examples:\n") {
+			t.Fatalf("help %s: %d, stderr %q, stdout %q", name, code, errOut, out)
+		}
+		flagsOf[name] = out
+	}
+	for name, out := range flagsOf {
+		_, ex, _ := strings.Cut(out, "Examples:\n")
+		for _, line := range strings.Split(ex, "\n") {
+			// An example is a command line: VAR=value settings, then
+			// urnresolver; or a pipeline into it.
+			f := strings.Fields(line)
+			start := -1
+			for i, w := range f {
+				if w == "urnresolver" {
+					start = i
+					break
+				}
+				if !strings.Contains(w, "=") {
+					break
+				}
+			}
+			if j := slices.Index(f, "|"); start < 0 && j >= 0 && j+1 < len(f) && f[j+1] == "urnresolver" {
+				start = j + 1
+			}
+			if start < 0 || start+1 >= len(f) {
+				continue
+			}
+			line = strings.TrimSpace(line)
+			f = f[start+1:]
+			help := flagsOf[f[0]]
+			// What the help says outside its examples: its usage lines
+			// and flag list.
+			if pre, post, ok := strings.Cut(help, "Examples:\n"); ok {
+				_, after, _ := strings.Cut(post, "\n\n")
+				help = pre + after
+			}
+			if flagsOf[f[0]] == "" {
+				t.Errorf("help %s: example %q names no command", name, line)
+				continue
+			}
+			for _, a := range f[1:] {
+				if a == "#" || strings.HasPrefix(a, "#") {
+					break
+				}
+				if strings.HasPrefix(a, "--") {
+					flag, _, _ := strings.Cut(a[2:], "=")
+					if !strings.Contains(help, "  -"+flag+" ") && !strings.Contains(help, "  -"+flag+"\n") && !strings.Contains(help, "--"+flag) {
+						t.Errorf("help %s: example %q: %s has no flag --%s", name, line, f[0], flag)
+					}
+				}
+			}
+		}
+	}
+	if !strings.Contains(flagsOf["serve"], "urnresolver serve --addr") {
+		t.Errorf("help serve has no example with flags")
 	}
 }

@@ -18,6 +18,28 @@ import (
 	"github.com/urikit/urikit/resolver"
 )
 
+const serveHelp = `usage: urnresolver serve [--addr HOST:PORT] [--db DSN] [flags]
+
+Runs the resolver over HTTP until SIGINT or SIGTERM, then finishes the
+requests in flight. Once it listens it prints one line on stdout with
+where (addr=, url=) and on which database (store=, db=); logs go to
+stderr. The database's schema is brought up to date first.
+
+Endpoints: /uri-res/<service>?<URN> (N2L, N2Ls, N2R, N2Rs, N2C, N2Cs, N2N,
+N2Ns, I=I, L2N, L2Ns and the I2L... names), /<URN>, the lookup page /,
+/admin/records/<URN> and /admin/import (bearer tokens, see "urnresolver
+help token"), /healthz, /readyz (can the store take writes), /metrics.
+
+Examples:
+  urnresolver serve
+  urnresolver serve --addr 0.0.0.0:8080 --db /var/lib/urikit/urn.db
+  urnresolver serve --db postgres://resolver@db.internal/urn --addr 10.0.0.11:8080
+  urnresolver serve --dialects nbn=draft2012 --default-services isbn=N2C
+  URNRESOLVER_DB=/srv/urn.db URNRESOLVER_ADDR=:8080 urnresolver serve
+
+Flags:
+`
+
 // runServe runs the HTTP server until SIGINT or SIGTERM, then shuts down
 // gracefully: it stops accepting connections, lets requests in flight
 // finish within --shutdown-timeout, and closes the database.
@@ -27,6 +49,10 @@ import (
 // go to stderr.
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("serve", stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), serveHelp)
+		fs.PrintDefaults()
+	}
 	addr := fs.String("addr", "127.0.0.1:8080", "`HOST:PORT` to listen on (port 0 picks a free one)")
 	dsn := fs.String("db", defaultDB(), "database: a SQLite file `path`, or a postgres:// URL")
 	dialects := fs.String("dialects", "", "URN grammar per namespace, as `nbn=draft2012,isbn=rfc8141` (default rfc8141)")
