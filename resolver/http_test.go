@@ -202,3 +202,25 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	defer l.mu.Unlock()
 	return l.w.Write(p)
 }
+
+// Issue 23.7: "resolver.New lowercases the caller's Schemes slice in
+// place and Schemes: {"HTTP"} then refuses every http URL". Scheme names
+// compare without case (RFC 3986 section 3.1); the Config is not touched.
+func TestConfigSchemesNotModified(t *testing.T) {
+	schemes := []string{"HTTP", "Https"}
+	e := newEnv(t, t.TempDir()+"/db", Config{Schemes: schemes})
+	tok := e.token("example")
+	if schemes[0] != "HTTP" || schemes[1] != "Https" {
+		t.Errorf("Config.Schemes modified: %q", schemes)
+	}
+	e.mustPut(tok, "urn:example:a", Record{URLs: []string{"http://a.example/", "HTTPS://b.example/"}})
+	if r := e.put(tok, "urn:example:b", Record{URLs: []string{"ftp://a.example/"}}); r.code != 400 {
+		t.Errorf("ftp accepted: %d", r.code)
+	}
+	// Import lowercases a copy too.
+	res, err := Import(t.Context(), e.store, strings.NewReader("urn,url\nurn:example:c,http://c.example/\n"), FormatCSV,
+		ImportOptions{Schemes: schemes})
+	if err != nil || res.Lines != 1 || schemes[0] != "HTTP" {
+		t.Errorf("import with HTTP: %+v %v %q", res, err, schemes)
+	}
+}

@@ -146,10 +146,7 @@ var ErrLineTooLong = errors.New("line too long")
 // The error is non-nil only when nothing was stored: the input could
 // not be read, a line was over the size limit, or the database failed.
 func Import(ctx context.Context, s *Store, r io.Reader, f Format, o ImportOptions) (ImportResult, error) {
-	v := &validator{dialects: o.Dialects, limits: o.Limits.withDefaults(), schemes: o.Schemes}
-	if len(v.schemes) == 0 {
-		v.schemes = defaultSchemes
-	}
+	v := &validator{dialects: o.Dialects, limits: o.Limits.withDefaults(), schemes: lowerSchemes(o.Schemes)}
 	h := sha256.New()
 	lr := &lineLimitReader{r: io.TeeReader(r, h), max: v.limits.LineBytes}
 	tx, err := s.w.BeginTx(ctx, nil)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"strings"
 )
 
 // ProblemBase is the start of every problem type URI: the problem types
@@ -84,6 +85,28 @@ const maxEcho = 256
 
 func newProblem(kind string, status int, detail string) *Problem {
 	return &Problem{Type: ProblemBase + kind, Title: problemTitles[kind], Status: status, Detail: detail}
+}
+
+// problem turns a FieldError into the problem details of a refused write.
+// Validation (record.go) knows nothing of HTTP; the status codes are
+// chosen here.
+func (e *FieldError) problem() *Problem {
+	var p *Problem
+	switch {
+	case e.Name != nil:
+		p = invalidURN(e.Field, e.Name)
+	case e.TooBig:
+		p = newProblem(probTooLarge, 413, e.Error())
+	case e.Pointer == "" && (e.Field == "urls" || strings.HasPrefix(e.Field, "urls[")):
+		p = newProblem(probInvalidURL, 400, e.Error())
+	default:
+		p = newProblem(probInvalidBody, 400, e.Error())
+	}
+	p.Field, p.Pointer = e.Field, e.Pointer
+	if p.Pointer == "" {
+		p.Pointer = pointerOf(e.Field)
+	}
+	return p
 }
 
 // invalidURN describes a URN the parser refused; detail holds its offset

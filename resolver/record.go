@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 )
 
 // Record is what the resolver knows about one URN, as the admin API and
@@ -87,26 +86,6 @@ func (e *FieldError) Error() string {
 		return e.Reason
 	}
 	return e.Field + ": " + e.Reason
-}
-
-// problem turns a FieldError into the problem details of a refused write.
-func (e *FieldError) problem() *Problem {
-	var p *Problem
-	switch {
-	case e.Name != nil:
-		p = invalidURN(e.Field, e.Name)
-	case e.TooBig:
-		p = newProblem(probTooLarge, 413, e.Error())
-	case e.Pointer == "" && (e.Field == "urls" || strings.HasPrefix(e.Field, "urls[")):
-		p = newProblem(probInvalidURL, 400, e.Error())
-	default:
-		p = newProblem(probInvalidBody, 400, e.Error())
-	}
-	p.Field, p.Pointer = e.Field, e.Pointer
-	if p.Pointer == "" {
-		p.Pointer = pointerOf(e.Field)
-	}
-	return p
 }
 
 // entry is a validated record, ready for the store: every URN parsed and

@@ -80,12 +80,7 @@ func New(cfg Config) (*Server, error) {
 		access:   cfg.AccessLog,
 		importTO: cfg.ImportTimeout,
 	}
-	if len(s.v.schemes) == 0 {
-		s.v.schemes = defaultSchemes
-	}
-	for i, sc := range s.v.schemes {
-		s.v.schemes[i] = strings.ToLower(sc)
-	}
+	s.v.schemes = lowerSchemes(cfg.Schemes)
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -111,6 +106,20 @@ func New(cfg Config) (*Server, error) {
 		s.cache = fmt.Sprintf("public, max-age=%d", int(age.Seconds()))
 	}
 	return s, nil
+}
+
+// lowerSchemes returns the allowed location schemes in lowercase (scheme
+// names compare without case, RFC 3986 section 3.1), in a new slice: the
+// caller's Config is never modified. None means http and https.
+func lowerSchemes(in []string) []string {
+	if len(in) == 0 {
+		return defaultSchemes
+	}
+	out := make([]string, len(in))
+	for i, sc := range in {
+		out[i] = strings.ToLower(sc)
+	}
+	return out
 }
 
 // Metrics returns the server's metrics.
