@@ -1,7 +1,6 @@
 package resolver
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -69,7 +68,7 @@ func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request, path string)
 	case rest == "/audit":
 		s.methodsOr(w, r, func() { s.adminAudit(w, r) })
 	default:
-		writeProblem(w, newProblem(probNotFound, http.StatusNotFound, "no such admin resource"))
+		writeProblem(w, newProblem(probNoSuchPath, http.StatusNotFound, "no such admin resource"))
 	}
 }
 
@@ -97,11 +96,26 @@ func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (Token, bo
 	return t, true
 }
 
-func forbidden(t Token, n Name) *Problem {
-	p := newProblem(probForbidden, http.StatusForbidden,
-		fmt.Sprintf("token %s may write %s only, not %s", t.ID, strings.Join(t.ScopeStrings(), ", "), n.Canonical()))
-	p.Field, p.Pointer = "urn", pointerOf("urn")
+func forbidden(t Token, field string, n Name) *Problem {
+	p := newProblem(probForbidden, http.StatusForbidden, scopeError(t, field, n).Error())
+	p.Field, p.Pointer = field, pointerOf(field)
 	return p
+}
+
+func scopeError(t Token, field string, n Name) error {
+	return fmt.Errorf("%s: token %s may write %s only, not %s", field, t.ID, strings.Join(t.ScopeStrings(), ", "), n.Canonical())
+}
+
+// allowEntry checks that the token covers every URN the write of e names
+// (entry.namedURNs); otherwise it returns the field and name it does not.
+func allowEntry(t Token, e entry) (string, Name, bool) {
+	fields, names := e.namedURNs()
+	for i, n := range names {
+		if !t.Allows(n) {
+			return fields[i], n, false
+		}
+	}
+	return "", Name{}, true
 }
 
 func (s *Server) auditEntry(r *http.Request, t Token, action string) AuditEntry {
@@ -127,23 +141,9 @@ func (s *Server) readRecord(w http.ResponseWriter, r *http.Request) (Record, boo
 		writeProblem(w, newProblem(probInvalidBody, http.StatusBadRequest, "could not read the body"))
 		return Record{}, false
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	var rec Record
-	if err := dec.Decode(&rec); err != nil {
-		p := newProblem(probInvalidBody, http.StatusBadRequest, "not a record: "+jsonReason(err))
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) && te.Field != "" {
-			p.Field, p.Pointer = te.Field, pointerOf(te.Field)
-		} else if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-			f, _ = strconv.Unquote(f)
-			p.Field, p.Pointer = f, pointerOf(f)
-		}
-		writeProblem(w, p)
-		return Record{}, false
-	}
-	if dec.More() {
-		writeProblem(w, newProblem(probInvalidBody, http.StatusBadRequest, "more than one JSON value in the body"))
+	rec, fe := decodeRecord(body)
+	if fe != nil {
+		writeProblem(w, fe.problem())
 		return Record{}, false
 	}
 	return rec, true
@@ -163,8 +163,8 @@ func (s *Server) adminCreate(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, fe.problem())
 		return
 	}
-	if !t.Allows(e.name) {
-		writeProblem(w, forbidden(t, e.name))
+	if f, n, ok := allowEntry(t, e); !ok {
+		writeProblem(w, forbidden(t, f, n))
 		return
 	}
 	a := s.auditEntry(r, t, "create")
@@ -215,7 +215,7 @@ func (s *Server) authorizeTarget(w http.ResponseWriter, r *http.Request, target 
 		return Token{}, Name{}, false
 	}
 	if !t.Allows(n) {
-		writeProblem(w, forbidden(t, n))
+		writeProblem(w, forbidden(t, "urn", n))
 		return Token{}, Name{}, false
 	}
 	return t, n, true
@@ -243,6 +243,10 @@ func (s *Server) adminPut(w http.ResponseWriter, r *http.Request, target string)
 			fmt.Sprintf("the body's urn %s is not equivalent to the path's %s", e.urn, n.Canonical()))
 		p.Field, p.Pointer = "urn", pointerOf("urn")
 		writeProblem(w, p)
+		return
+	}
+	if f, n, ok := allowEntry(t, e); !ok {
+		writeProblem(w, forbidden(t, f, n))
 		return
 	}
 	a := s.auditEntry(r, t, "replace")
@@ -276,6 +280,7 @@ func (s *Server) adminDelete(w http.ResponseWriter, r *http.Request, target stri
 		s.storeFailed(w, r, "delete", err)
 		return
 	}
+	s.wrote()
 	s.log.Info("record deleted", "urn", a.URN, "actor", a.Actor, "client", a.Client)
 	w.WriteHeader(http.StatusNoContent)
 }
@@ -307,6 +312,7 @@ func storedJSON(rec StoredRecord) Record {
 
 // writeStored answers a write with the record as now stored.
 func (s *Server) writeStored(w http.ResponseWriter, r *http.Request, code int, key string) {
+	s.wrote()
 	rec, err := s.store.Record(r.Context(), key)
 	if err != nil {
 		// The write is committed; only the echo failed.
@@ -348,11 +354,11 @@ func (s *Server) adminImport(w http.ResponseWriter, r *http.Request) {
 	res, err := Import(r.Context(), s.store, body, f, ImportOptions{
 		Dialects: s.v.dialects, Limits: s.v.limits, Schemes: s.v.schemes, Audit: a,
 		Source: "http:" + clientOf(r),
-		Allow: func(n Name) error {
+		Allow: func(field string, n Name) error {
 			if t.Allows(n) {
 				return nil
 			}
-			return fmt.Errorf("token %s may write %s only, not %s", t.ID, strings.Join(t.ScopeStrings(), ", "), n.Canonical())
+			return scopeError(t, field, n)
 		},
 	})
 	if err != nil {
@@ -369,6 +375,7 @@ func (s *Server) adminImport(w http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
+	s.wrote()
 	s.log.Info("import", "lines", res.Lines, "records", res.Records, "refused", len(res.Refused), "actor", a.Actor, "client", a.Client)
 	writeJSON(w, http.StatusOK, res)
 }

@@ -43,9 +43,13 @@
 // default, or the 2015 or 2012 drafts, or RFC 2141). Records are written
 // through the admin API (PUT, POST, DELETE under /admin/records, bulk
 // POST /admin/import) with a bearer token limited to namespaces and NSS
-// prefixes, or imported with Import; every write goes to the audit log in
-// the same transaction. Invalid URNs, locations that are not absolute
-// http or https URIs, and records over the Limits are refused whole.
+// prefixes, which must cover every URN the write names (the record's and
+// its synonyms'), or imported with Import; every write goes to the audit
+// log in the same transaction. Invalid URNs, locations that are not
+// absolute http or https URIs, and records over the Limits are refused
+// whole; JSON is read strictly (exact member names, no duplicates, UTF-8
+// without lone surrogates), and an import stores each record whole or
+// not at all.
 //
 // # Storage
 //

@@ -102,7 +102,9 @@ func newEnv(t testing.TB, dsn string, cfg Config) *testEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewServer(srv)
+	hs := httptest.NewUnstartedServer(srv)
+	hs.Listener = GuardFraming(hs.Config, hs.Listener)
+	hs.Start()
 	t.Cleanup(hs.Close)
 	return &testEnv{t: t, store: st, srv: srv, http: hs, url: hs.URL}
 }

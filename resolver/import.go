@@ -16,6 +16,7 @@ import (
 	"mime"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Format is the format of a bulk import.
@@ -77,8 +78,30 @@ func (e LineError) String() string { return strconv.Itoa(e.Line) + ": " + e.Reas
 type ImportResult struct {
 	Lines   int         `json:"lines"`   // lines stored
 	Records int         `json:"records"` // distinct URNs written
-	Refused []LineError `json:"refused"` // lines not stored, in input order
-	SHA256  string      `json:"sha256"`  // of the input, as read
+	Refused []LineError `json:"refused"` // lines not stored for what they hold, in input order
+	// RefusedRecords are the records refused whole: when one line of a
+	// record (all the lines of one URN in the input) is refused, none of
+	// them is stored, and what was stored for the URN before stays.
+	RefusedRecords []RecordRefusal `json:"refused_records"`
+	SHA256         string          `json:"sha256"` // of the input, as read
+}
+
+// RecordRefusal is a record an import refused whole.
+type RecordRefusal struct {
+	URN     string `json:"urn"`     // as the first refused line wrote it, canonical
+	Line    int    `json:"line"`    // the first line refused for it
+	Reason  string `json:"reason"`  // why that line was refused
+	Dropped int    `json:"dropped"` // valid lines of the record before it, not stored
+}
+
+// String returns "URN: refused whole (line N: reason)", the form the
+// import command prints.
+func (r RecordRefusal) String() string {
+	s := fmt.Sprintf("%s: record refused whole (line %d: %s)", r.URN, r.Line, r.Reason)
+	if r.Dropped > 0 {
+		s += fmt.Sprintf("; %d valid line(s) of it not stored", r.Dropped)
+	}
+	return s
 }
 
 // ImportOptions configures an import.
@@ -86,10 +109,11 @@ type ImportOptions struct {
 	Dialects Dialects
 	Limits   Limits
 	Schemes  []string // allowed location schemes; default http, https
-	// Allow, when set, is asked about every URN before it is written;
-	// an error refuses the line with its message (the admin API checks
-	// the token's scopes with it).
-	Allow func(Name) error
+	// Allow, when set, is asked about every URN a record names before
+	// it is written (the record's URN as field "urn", each synonym as
+	// "synonyms[i]"); an error refuses the record with its message (the
+	// admin API checks the token's scopes with it).
+	Allow func(field string, n Name) error
 	// Audit is the audit entry written with the import; Action, URN
 	// (the source's name, if empty) and Detail are filled in.
 	Audit  AuditEntry
@@ -107,9 +131,12 @@ func (e *importFatal) Unwrap() error { return e.err }
 var ErrLineTooLong = errors.New("line too long")
 
 // Import reads records from r and stores them in one transaction. Lines
-// that are not valid records are refused and reported, and every other
-// line is stored: the transaction commits them all at once, so that
-// after a crash either the whole import is visible or none of it.
+// that are not valid records are refused and reported, and so is the
+// rest of their record (every line of the same URN, before or after):
+// a record is stored whole or not at all, and one that is refused keeps
+// what was stored for it before. Every other line is stored: the
+// transaction commits them all at once, so that after a crash either the
+// whole import is visible or none of it.
 //
 // A URN that comes back in the same import (the rows of a CSV file, or a
 // repeated JSON line) adds its locations and synonyms after the earlier
@@ -119,10 +146,7 @@ var ErrLineTooLong = errors.New("line too long")
 // The error is non-nil only when nothing was stored: the input could
 // not be read, a line was over the size limit, or the database failed.
 func Import(ctx context.Context, s *Store, r io.Reader, f Format, o ImportOptions) (ImportResult, error) {
-	v := &validator{dialects: o.Dialects, limits: o.Limits.withDefaults(), schemes: o.Schemes}
-	if len(v.schemes) == 0 {
-		v.schemes = defaultSchemes
-	}
+	v := &validator{dialects: o.Dialects, limits: o.Limits.withDefaults(), schemes: lowerSchemes(o.Schemes)}
 	h := sha256.New()
 	lr := &lineLimitReader{r: io.TeeReader(r, h), max: v.limits.LineBytes}
 	tx, err := s.w.BeginTx(ctx, nil)
@@ -130,8 +154,8 @@ func Import(ctx context.Context, s *Store, r io.Reader, f Format, o ImportOption
 		return ImportResult{}, err
 	}
 	defer tx.Rollback()
-	im := &importer{ctx: ctx, s: s, tx: tx, v: v, allow: o.Allow, idx: map[string]int{}, seen: map[string]struct{}{},
-		now: o.Audit.At.UnixMicro()}
+	im := &importer{ctx: ctx, s: s, tx: tx, v: v, allow: o.Allow, idx: map[string]int{}, seen: map[string]int{},
+		refusedKeys: map[string]int{}, now: o.Audit.At.UnixMicro()}
 	switch f {
 	case FormatCSV:
 		err = im.readCSV(lr)
@@ -143,12 +167,23 @@ func Import(ctx context.Context, s *Store, r io.Reader, f Format, o ImportOption
 	if err == nil {
 		err = im.flush()
 	}
+	for _, key := range im.revert {
+		if err != nil {
+			break
+		}
+		if err = s.restoreCommitted(ctx, tx, key); err != nil {
+			err = &importFatal{err}
+		}
+	}
 	if err != nil {
 		return ImportResult{}, err
 	}
-	res := ImportResult{Lines: im.lines, Records: len(im.seen), Refused: im.refused, SHA256: hashHex(h)}
+	res := ImportResult{Lines: im.lines, Records: len(im.seen), Refused: im.refused, RefusedRecords: im.refusedRecs, SHA256: hashHex(h)}
 	if res.Refused == nil {
 		res.Refused = []LineError{}
+	}
+	if res.RefusedRecords == nil {
+		res.RefusedRecords = []RecordRefusal{}
 	}
 	a := o.Audit
 	a.Action = "import"
@@ -156,7 +191,7 @@ func Import(ctx context.Context, s *Store, r io.Reader, f Format, o ImportOption
 		a.URN = o.Source
 	}
 	detail, _ := json.Marshal(map[string]any{"source": o.Source, "lines": res.Lines, "records": res.Records,
-		"refused": len(res.Refused), "sha256": res.SHA256})
+		"refused": len(res.Refused), "refused_records": len(res.RefusedRecords), "sha256": res.SHA256})
 	a.Detail = string(detail)
 	if err := s.audit(ctx, tx, a); err != nil {
 		return ImportResult{}, err
@@ -179,39 +214,84 @@ type importer struct {
 	s       *Store
 	tx      *sql.Tx
 	v       *validator
-	allow   func(Name) error
+	allow   func(string, Name) error
 	pending []entry
-	idx     map[string]int      // key -> index in pending
-	seen    map[string]struct{} // keys written by this import
+	idx     map[string]int // key -> index in pending
+	seen    map[string]int // keys written by this import -> lines stored for them
 	now     int64
 	lines   int
 	refused []LineError
+
+	refusedKeys map[string]int // key -> index in refusedRecs
+	refusedRecs []RecordRefusal
+	revert      []string // keys written by a flushed batch, then refused
 }
 
 func (im *importer) refuse(line int, reason string) {
 	im.refused = append(im.refused, LineError{Line: line, Reason: reason})
 }
 
-// add validates one record and queues it.
-func (im *importer) add(line int, r Record) error {
-	e, fe := im.v.check(r)
+// refuseRecord refuses line and the whole record of key: lines of it
+// still pending are dropped, and one already written in the transaction
+// is restored to its state before the import when the import ends.
+func (im *importer) refuseRecord(line int, key, urn, reason string) {
+	im.refuse(line, reason)
+	if _, ok := im.refusedKeys[key]; ok {
+		return
+	}
+	rr := RecordRefusal{URN: urn, Line: line, Reason: reason}
+	if n, ok := im.seen[key]; ok {
+		rr.Dropped = n
+		im.lines -= n
+		delete(im.seen, key)
+		if i, ok := im.idx[key]; ok {
+			im.pending[i].dropped = true
+			delete(im.idx, key)
+		} else {
+			im.revert = append(im.revert, key)
+		}
+	}
+	im.refusedKeys[key] = len(im.refusedRecs)
+	im.refusedRecs = append(im.refusedRecs, rr)
+}
+
+// add validates one record and queues it. fe, when not nil, is why the
+// line was refused before it could be checked (r then holds what could
+// be read of it: its URN, to refuse the rest of the record).
+func (im *importer) add(line int, r Record, fe *FieldError) error {
+	var e entry
+	if fe == nil {
+		e, fe = im.v.check(r)
+	}
 	if fe != nil {
-		im.refuse(line, fe.Error())
+		if n, fe2 := im.v.parseAssigned("urn", r.URN); fe2 == nil {
+			im.refuseRecord(line, n.Key(), n.Canonical(), fe.Error())
+		} else {
+			im.refuse(line, fe.Error())
+		}
+		return nil
+	}
+	if i, ok := im.refusedKeys[e.key]; ok {
+		im.refuse(line, fmt.Sprintf("not stored: the record of %s is refused whole (line %d)", e.urn, im.refusedRecs[i].Line))
 		return nil
 	}
 	if im.allow != nil {
-		if err := im.allow(e.name); err != nil {
-			im.refuse(line, err.Error())
-			return nil
+		fields, names := e.namedURNs()
+		for i, n := range names {
+			if err := im.allow(fields[i], n); err != nil {
+				im.refuseRecord(line, e.key, e.urn, err.Error())
+				return nil
+			}
 		}
 	}
 	if i, ok := im.idx[e.key]; ok {
 		m := mergeEntries(im.pending[i], e)
 		if reason := im.overLimits(m); reason != "" {
-			im.refuse(line, reason)
+			im.refuseRecord(line, e.key, e.urn, reason)
 			return nil
 		}
 		im.pending[i] = m
+		im.seen[e.key]++
 		im.lines++
 		return nil
 	}
@@ -228,18 +308,19 @@ func (im *importer) add(line int, r Record) error {
 			e = mergeEntries(old, e)
 		}
 		if reason := im.overLimits(e); reason != "" {
-			im.refuse(line, reason)
+			im.refuseRecord(line, e.key, e.urn, reason)
 			return nil
 		}
 		if err := im.s.writeEntries(im.ctx, im.tx, []entry{e}, im.now); err != nil {
 			return &importFatal{err}
 		}
+		im.seen[e.key]++
 		im.lines++
 		return nil
 	}
 	im.idx[e.key] = len(im.pending)
 	im.pending = append(im.pending, e)
-	im.seen[e.key] = struct{}{}
+	im.seen[e.key] = 1
 	im.lines++
 	if len(im.pending) >= flushSize {
 		return im.flush()
@@ -266,7 +347,13 @@ func (im *importer) flush() error {
 	if err := im.ctx.Err(); err != nil {
 		return err
 	}
-	if err := im.s.writeEntries(im.ctx, im.tx, im.pending, im.now); err != nil {
+	batch := im.pending[:0:0]
+	for _, e := range im.pending {
+		if !e.dropped {
+			batch = append(batch, e)
+		}
+	}
+	if err := im.s.writeEntries(im.ctx, im.tx, batch, im.now); err != nil {
 		return &importFatal{err}
 	}
 	im.pending = im.pending[:0]
@@ -293,8 +380,25 @@ func (im *importer) readCSV(r io.Reader) error {
 		return errors.New("line 1: the CSV header must start with the columns urn,url")
 	}
 	cols := make([]string, len(header))
+	first := map[string]int{}
 	for i, h := range header {
+		if !utf8.ValidString(h) {
+			return fmt.Errorf("line 1: column %d of the header: %s", i+1, invalidUTF8(h))
+		}
 		cols[i] = strings.TrimSpace(h)
+		name := cols[i]
+		if i < 2 || strings.EqualFold(name, "urn") || strings.EqualFold(name, "url") {
+			// urn and url are matched without case: a metadata
+			// column "URL" would read as a second url column.
+			name = strings.ToLower(name)
+		}
+		if name == "" {
+			continue
+		}
+		if j, ok := first[name]; ok {
+			return fmt.Errorf("line 1: column %d of the header repeats %q (column %d): one of their values would be lost", i+1, cols[i], j+1)
+		}
+		first[name] = i
 	}
 	for {
 		row, err := cr.Read()
@@ -315,28 +419,53 @@ func (im *importer) readCSV(r io.Reader) error {
 			continue
 		}
 		rec := Record{URN: strings.TrimSpace(row[0])}
+		var fe *FieldError
+		for i, f := range row {
+			if !utf8.ValidString(f) {
+				name := "urn"
+				if i < len(cols) && i > 0 {
+					name = cols[i]
+				}
+				fe = &FieldError{Field: fmt.Sprintf("column %d (%s)", i+1, name), Reason: invalidUTF8(f)}
+				if i == 0 {
+					rec.URN = ""
+				}
+				break
+			}
+		}
+		if fe == nil && len(row) > len(cols) {
+			fe = &FieldError{Reason: fmt.Sprintf("%d columns, the header has %d", len(row), len(cols))}
+		}
 		if u := strings.TrimSpace(row[1]); u != "" {
 			rec.URLs = []string{u}
 		}
-		if len(row) > 2 {
+		if fe == nil && len(row) > 2 {
 			m := map[string]string{}
-			for i := 2; i < len(row) && i < len(cols); i++ {
+			for i := 2; i < len(row); i++ {
 				if row[i] != "" && cols[i] != "" {
 					m[cols[i]] = row[i]
 				}
-			}
-			if len(row) > len(cols) {
-				im.refuse(line, fmt.Sprintf("%d columns, the header has %d", len(row), len(cols)))
-				continue
 			}
 			if len(m) > 0 {
 				rec.Metadata, _ = json.Marshal(m)
 			}
 		}
-		if err := im.add(line, rec); err != nil {
+		if err := im.add(line, rec, fe); err != nil {
 			return err
 		}
 	}
+}
+
+// invalidUTF8 says where s stops being UTF-8.
+func invalidUTF8(s string) string {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return fmt.Sprintf("invalid UTF-8 (byte 0x%02X at offset %d)", s[i], i)
+		}
+		i += size
+	}
+	return "invalid UTF-8"
 }
 
 func csvFatal(err error) error {
@@ -378,18 +507,11 @@ func (im *importer) jsonLine(line int, b []byte) error {
 	if len(b) == 0 {
 		return nil
 	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	var rec Record
-	if err := dec.Decode(&rec); err != nil {
-		im.refuse(line, "not a record: "+jsonReason(err))
-		return nil
+	rec, fe := decodeRecord(b)
+	if fe != nil && fe.Field == "" && rec.URN == "" {
+		fe.Reason = "not a record: " + fe.Reason
 	}
-	if dec.More() {
-		im.refuse(line, "not a record: more than one JSON value on the line")
-		return nil
-	}
-	return im.add(line, rec)
+	return im.add(line, rec, fe)
 }
 
 // jsonReason words a JSON decoding error without Go type names.

@@ -39,7 +39,8 @@ func TestImportCSV(t *testing.T) {
 		for _, r := range res.Refused {
 			refused = append(refused, r.String())
 		}
-		wantLines := []int{4, 5, 10, 11}
+		// b's line 5 refuses b whole: its line 6 is not stored either.
+		wantLines := []int{4, 5, 6, 10, 11}
 		if len(res.Refused) != len(wantLines) {
 			t.Fatalf("refused %q, want lines %v", refused, wantLines)
 		}
@@ -48,11 +49,16 @@ func TestImportCSV(t *testing.T) {
 				t.Errorf("refused %q, want lines %v", refused, wantLines)
 			}
 		}
-		if !strings.Contains(refused[0], "4: urn: ") || !strings.Contains(refused[1], "5: urls[0]: ") {
+		if !strings.Contains(refused[0], "4: urn: ") || !strings.Contains(refused[1], "5: urls[0]: ") ||
+			!strings.Contains(refused[2], "6: not stored: the record of urn:example:b is refused whole (line 5)") {
 			t.Errorf("reasons %q", refused)
 		}
-		if res.Lines != 5 || res.Records != 3 {
-			t.Errorf("lines %d records %d, want 5 and 3", res.Lines, res.Records)
+		if res.Lines != 4 || res.Records != 2 {
+			t.Errorf("lines %d records %d, want 4 and 2", res.Lines, res.Records)
+		}
+		if len(res.RefusedRecords) != 2 || res.RefusedRecords[0].URN != "urn:example:b" || res.RefusedRecords[0].Line != 5 ||
+			res.RefusedRecords[1].URN != "urn:example:d" || res.RefusedRecords[1].Line != 10 {
+			t.Errorf("refused records %+v", res.RefusedRecords)
 		}
 		a, err := st.Record(context.Background(), "urn:example:a")
 		if err != nil {
@@ -64,9 +70,8 @@ func TestImportCSV(t *testing.T) {
 		if a.Metadata != `{"title":"Third"}` {
 			t.Errorf("a's metadata %s: the later row's value wins", a.Metadata)
 		}
-		b, _ := st.Record(context.Background(), "urn:example:b")
-		if b.Metadata != `{"title":"two\nlines"}` || len(b.URLs) != 1 {
-			t.Errorf("b %+v", b)
+		if _, err := st.Record(context.Background(), "urn:example:b"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("b, refused whole, is stored: %v", err)
 		}
 		c, _ := st.Record(context.Background(), "urn:example:c")
 		if len(c.URLs) != 0 || c.Metadata != `{"title":"Only metadata"}` {
@@ -171,8 +176,12 @@ func TestImportLimits(t *testing.T) {
 		fmt.Fprintf(&b, "urn:example:m,https://x.example/%d\n", i)
 	}
 	res, err := Import(context.Background(), st, strings.NewReader(b.String()), FormatCSV, ImportOptions{Limits: Limits{URLs: 3}})
-	if err != nil || len(res.Refused) != 2 || res.Refused[0].Line != 5 || !strings.Contains(res.Refused[0].Reason, "more than 3 locations") {
+	if err != nil || len(res.Refused) != 2 || res.Refused[0].Line != 5 || !strings.Contains(res.Refused[0].Reason, "more than 3 locations") ||
+		len(res.RefusedRecords) != 1 || res.RefusedRecords[0].Dropped != 3 || res.Lines != 0 {
 		t.Fatalf("%+v %v", res, err)
+	}
+	if c, _ := st.Count(context.Background()); c != 0 {
+		t.Fatalf("%d records stored: the record over the limit is refused whole", c)
 	}
 }
 

@@ -3,6 +3,7 @@ package resolver
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/urikit/urikit/uri"
@@ -57,6 +58,17 @@ func checkLocation(s string, schemes []string, maxLen int) (key string, err erro
 	}
 	if u.HasUserinfo() {
 		return "", errUserinfo
+	}
+	if p := u.Port(); p != "" {
+		// RFC 3986 section 3.2.3 allows any digits; a TCP port is 16
+		// bits (RFC 9293 section 3.1), and port 0 is reserved (RFC 6335
+		// section 6): no client can reach such a location.
+		if len(strings.TrimLeft(p, "0")) > 5 {
+			return "", fmt.Errorf("port %s is not a TCP port (1 to 65535)", truncate(p, 20))
+		}
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return "", fmt.Errorf("port %s is not a TCP port (1 to 65535)", p)
+		}
 	}
 	return u.Key(), nil
 }

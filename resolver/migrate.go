@@ -3,117 +3,129 @@ package resolver
 import (
 	"context"
 	"database/sql"
+	"embed"
 	"fmt"
+	"io/fs"
+	"sort"
+	"strconv"
+	"strings"
 	"time"
 )
 
-// migration is one step of the schema, written for each database. Steps
-// are applied in order, each in its own transaction, and recorded in
-// schema_migrations; a database is never migrated down.
-type migration struct {
-	version  int
-	sqlite   []string
-	postgres []string
+// dialect is what differs between the two databases: the names of a few
+// types and clauses in the schema, and the placeholders of queries. The
+// schema and every query are written once; nothing else in the store
+// asks which database it is on, except to take locks that only
+// PostgreSQL needs.
+type dialect struct {
+	name     string // "sqlite" or "postgres"
+	postgres bool
+	types    map[string]string // {{name}} in migrations
 }
 
-// migrations is the schema history. Add steps at the end; never edit a
-// step that has shipped.
-//
-// records holds one row per equivalence key (Name.Key); locations and
-// synonyms hold its ordered lists, pos 0 first, so that N2L is one
-// primary-key lookup (key, 0). Times are Unix microseconds in both
-// databases, so that one set of queries serves both.
-var migrations = []migration{
-	{
-		version: 1,
-		sqlite: []string{
-			`CREATE TABLE records (
-				key TEXT PRIMARY KEY,
-				urn TEXT NOT NULL,
-				nid TEXT NOT NULL,
-				metadata TEXT NOT NULL DEFAULT '{}',
-				created_at INTEGER NOT NULL,
-				updated_at INTEGER NOT NULL
-			) WITHOUT ROWID`,
-			`CREATE TABLE locations (
-				key TEXT NOT NULL,
-				pos INTEGER NOT NULL,
-				url TEXT NOT NULL,
-				url_key TEXT NOT NULL,
-				PRIMARY KEY (key, pos)
-			) WITHOUT ROWID`,
-			`CREATE INDEX locations_by_url ON locations (url_key)`,
-			`CREATE TABLE synonyms (
-				key TEXT NOT NULL,
-				pos INTEGER NOT NULL,
-				syn_key TEXT NOT NULL,
-				syn_urn TEXT NOT NULL,
-				PRIMARY KEY (key, pos)
-			) WITHOUT ROWID`,
-			`CREATE INDEX synonyms_by_synonym ON synonyms (syn_key)`,
-			`CREATE TABLE tokens (
-				id TEXT PRIMARY KEY,
-				hash BLOB NOT NULL,
-				scopes TEXT NOT NULL,
-				note TEXT NOT NULL DEFAULT '',
-				created_at INTEGER NOT NULL,
-				revoked_at INTEGER
-			)`,
-			`CREATE TABLE audit (
-				id INTEGER PRIMARY KEY AUTOINCREMENT,
-				at INTEGER NOT NULL,
-				actor TEXT NOT NULL,
-				client TEXT NOT NULL,
-				action TEXT NOT NULL,
-				urn TEXT NOT NULL,
-				detail TEXT NOT NULL
-			)`,
-		},
-		postgres: []string{
-			`CREATE TABLE records (
-				key TEXT PRIMARY KEY,
-				urn TEXT NOT NULL,
-				nid TEXT NOT NULL,
-				metadata TEXT NOT NULL DEFAULT '{}',
-				created_at BIGINT NOT NULL,
-				updated_at BIGINT NOT NULL
-			)`,
-			`CREATE TABLE locations (
-				key TEXT NOT NULL,
-				pos INTEGER NOT NULL,
-				url TEXT NOT NULL,
-				url_key TEXT NOT NULL,
-				PRIMARY KEY (key, pos)
-			)`,
-			`CREATE INDEX locations_by_url ON locations (url_key)`,
-			`CREATE TABLE synonyms (
-				key TEXT NOT NULL,
-				pos INTEGER NOT NULL,
-				syn_key TEXT NOT NULL,
-				syn_urn TEXT NOT NULL,
-				PRIMARY KEY (key, pos)
-			)`,
-			`CREATE INDEX synonyms_by_synonym ON synonyms (syn_key)`,
-			`CREATE TABLE tokens (
-				id TEXT PRIMARY KEY,
-				hash BYTEA NOT NULL,
-				scopes TEXT NOT NULL,
-				note TEXT NOT NULL DEFAULT '',
-				created_at BIGINT NOT NULL,
-				revoked_at BIGINT
-			)`,
-			`CREATE TABLE audit (
-				id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-				at BIGINT NOT NULL,
-				actor TEXT NOT NULL,
-				client TEXT NOT NULL,
-				action TEXT NOT NULL,
-				urn TEXT NOT NULL,
-				detail TEXT NOT NULL
-			)`,
-		},
-	},
+var (
+	sqliteDialect = dialect{name: "sqlite", types: map[string]string{
+		"int64": "INTEGER", "bytes": "BLOB", "serial_key": "INTEGER PRIMARY KEY AUTOINCREMENT",
+		"without_rowid": " WITHOUT ROWID",
+	}}
+	postgresDialect = dialect{name: "postgres", postgres: true, types: map[string]string{
+		"int64": "BIGINT", "bytes": "BYTEA", "serial_key": "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
+		"without_rowid": "",
+	}}
+)
+
+// q rewrites "?" placeholders to PostgreSQL's "$1", "$2", ...
+func (d dialect) q(query string) string {
+	if !d.postgres {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for i := 0; i < len(query); i++ {
+		if query[i] == '?' {
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+			continue
+		}
+		b.WriteByte(query[i])
+	}
+	return b.String()
 }
+
+// statements returns the statements of a migration file for d: comment
+// lines dropped, {{name}} replaced, split at ";" ending a line.
+func (d dialect) statements(src string) ([]string, error) {
+	var lines []string
+	for _, l := range strings.Split(src, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "--") {
+			continue
+		}
+		lines = append(lines, l)
+	}
+	text := strings.Join(lines, "\n")
+	for {
+		i := strings.Index(text, "{{")
+		if i < 0 {
+			break
+		}
+		j := strings.Index(text[i:], "}}")
+		if j < 0 {
+			return nil, fmt.Errorf("unclosed {{ at %d", i)
+		}
+		name := text[i+2 : i+j]
+		v, ok := d.types[name]
+		if !ok {
+			return nil, fmt.Errorf("unknown {{%s}}", name)
+		}
+		text = text[:i] + v + text[i+j+2:]
+	}
+	var out []string
+	for _, st := range strings.Split(text, ";\n") {
+		if st = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(st), ";")); st != "" {
+			out = append(out, st)
+		}
+	}
+	return out, nil
+}
+
+// The schema history is migrations/NNNN_name.sql, applied in order of
+// NNNN, each in its own transaction, and recorded in schema_migrations; a
+// database is never migrated down. Add files at the end; never edit one
+// that has shipped.
+//
+//go:embed migrations/*.sql
+var migrationFS embed.FS
+
+type migration struct {
+	version int
+	name    string
+	src     string
+}
+
+func loadMigrations() []migration {
+	names, err := fs.Glob(migrationFS, "migrations/*.sql")
+	if err != nil {
+		panic(err)
+	}
+	var out []migration
+	for _, n := range names {
+		base := strings.TrimPrefix(n, "migrations/")
+		v, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
+		if err != nil {
+			panic("migration " + n + ": no version number")
+		}
+		b, err := migrationFS.ReadFile(n)
+		if err != nil {
+			panic(err)
+		}
+		out = append(out, migration{version: v, name: base, src: string(b)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].version < out[j].version })
+	return out
+}
+
+var migrations = loadMigrations()
 
 // SchemaVersion is the version the migrations bring a database to.
 func SchemaVersion() int { return migrations[len(migrations)-1].version }
@@ -125,19 +137,23 @@ func SchemaVersion() int { return migrations[len(migrations)-1].version }
 func (s *Store) migrate(ctx context.Context) error {
 	for _, m := range migrations {
 		if err := s.apply(ctx, m); err != nil {
-			return fmt.Errorf("migration %d: %w", m.version, err)
+			return fmt.Errorf("migration %s: %w", m.name, err)
 		}
 	}
 	return nil
 }
 
 func (s *Store) apply(ctx context.Context, m migration) error {
+	stmts, err := s.d.statements(m.src)
+	if err != nil {
+		return err
+	}
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if s.postgres {
+	if s.d.postgres {
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(7208141)`); err != nil {
 			return err
 		}
@@ -154,10 +170,6 @@ func (s *Store) apply(ctx context.Context, m migration) error {
 	}
 	if n > 0 {
 		return nil
-	}
-	stmts := m.sqlite
-	if s.postgres {
-		stmts = m.postgres
 	}
 	for _, q := range stmts {
 		if _, err := tx.ExecContext(ctx, q); err != nil {

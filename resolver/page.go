@@ -33,6 +33,8 @@ type metaLine struct{ Name, Value string }
 type pageData struct {
 	Input          string
 	Error          *pageError
+	Suggest        string // the URN a bare identifier most likely means
+	Title          string // the record's title, its heading
 	Name           bool
 	Found          bool
 	Canonical      string
@@ -93,7 +95,10 @@ func (s *Server) lookupForPage(r *http.Request, raw string, d *pageData) int {
 	}
 	n, err := s.v.dialects.ParseRequest(raw)
 	if err != nil {
-		ne := err.(*NameError)
+		var ne *NameError
+		if !errors.As(err, &ne) {
+			ne = &NameError{Input: raw, Reason: err.Error()}
+		}
 		pe := &pageError{Reason: ne.Reason, Component: ne.Component, Dialect: ne.Dialect, Offset: ne.Offset}
 		off := min(max(ne.Offset, 0), len(raw))
 		pe.Before = strings.ToValidUTF8(raw[:off], "\uFFFD")
@@ -104,6 +109,7 @@ func (s *Server) lookupForPage(r *http.Request, raw string, d *pageData) int {
 			pe.At = " "
 		}
 		d.Error = pe
+		d.Suggest = s.v.dialects.Suggest(raw)
 		return http.StatusBadRequest
 	}
 	d.Name = true
@@ -141,6 +147,7 @@ func (s *Server) lookupForPage(r *http.Request, raw string, d *pageData) int {
 		d.Registered = rec.URN
 		d.URLs = rec.URLs
 		d.Metadata = metadataLines(rec.Metadata)
+		d.Title = recordTitle(rec.Metadata)
 	}
 	syns, err := s.store.Synonyms(r.Context(), n.Key())
 	if err != nil {
@@ -151,6 +158,20 @@ func (s *Server) lookupForPage(r *http.Request, raw string, d *pageData) int {
 		return http.StatusNotFound
 	}
 	return http.StatusOK
+}
+
+// recordTitle returns the "title" member of a record's metadata when it
+// is a string, as the page's heading: a librarian looks for the work,
+// the URN is below it.
+func recordTitle(raw string) string {
+	var m struct {
+		Title json.RawMessage `json:"title"`
+	}
+	var t string
+	if json.Unmarshal([]byte(raw), &m) != nil || json.Unmarshal(m.Title, &t) != nil {
+		return ""
+	}
+	return strings.TrimSpace(t)
 }
 
 // metadataLines turns a metadata object into name/value lines, sorted by
@@ -184,12 +205,12 @@ func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request, path string
 		case "/static/lookup.css":
 			name, ctype = "web/lookup.css", "text/css; charset=utf-8"
 		default:
-			writeProblem(w, newProblem(probNotFound, http.StatusNotFound, "no such file"))
+			writeProblem(w, newProblem(probNoSuchPath, http.StatusNotFound, "no such file"))
 			return
 		}
 		b, err := webFS.ReadFile(name)
 		if err != nil {
-			writeProblem(w, newProblem(probNotFound, http.StatusNotFound, "no such file"))
+			writeProblem(w, newProblem(probNoSuchPath, http.StatusNotFound, "no such file"))
 			return
 		}
 		w.Header().Set("Content-Type", ctype)

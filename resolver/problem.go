@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"strings"
 )
 
 // ProblemBase is the start of every problem type URI: the problem types
@@ -52,6 +53,9 @@ const (
 	probExists       = "exists"
 	probStore        = "store-unavailable"
 	probBadRequest   = "bad-request"
+	probNoSuchPath   = "no-such-path"
+	probNotReady     = "not-ready"
+	probGone         = "gone"
 )
 
 var problemTitles = map[string]string{
@@ -69,17 +73,47 @@ var problemTitles = map[string]string{
 	probExists:       "A record for this URN exists already",
 	probStore:        "The record store failed",
 	probBadRequest:   "The request is malformed",
+	probNoSuchPath:   "Nothing at this path",
+	probNotReady:     "The resolver cannot take writes",
+	probGone:         "The URN is deactivated",
 }
+
+// maxEcho bounds how much of a request a problem's detail repeats, so
+// that an answer is never much larger than a fixed size however long the
+// request (a 404 for a 15 KB URN used to echo it twice).
+const maxEcho = 256
 
 func newProblem(kind string, status int, detail string) *Problem {
 	return &Problem{Type: ProblemBase + kind, Title: problemTitles[kind], Status: status, Detail: detail}
+}
+
+// problem turns a FieldError into the problem details of a refused write.
+// Validation (record.go) knows nothing of HTTP; the status codes are
+// chosen here.
+func (e *FieldError) problem() *Problem {
+	var p *Problem
+	switch {
+	case e.Name != nil:
+		p = invalidURN(e.Field, e.Name)
+	case e.TooBig:
+		p = newProblem(probTooLarge, 413, e.Error())
+	case e.Pointer == "" && (e.Field == "urls" || strings.HasPrefix(e.Field, "urls[")):
+		p = newProblem(probInvalidURL, 400, e.Error())
+	default:
+		p = newProblem(probInvalidBody, 400, e.Error())
+	}
+	p.Field, p.Pointer = e.Field, e.Pointer
+	if p.Pointer == "" {
+		p.Pointer = pointerOf(e.Field)
+	}
+	return p
 }
 
 // invalidURN describes a URN the parser refused; detail holds its offset
 // and reason, as the parser words them.
 func invalidURN(field string, e *NameError) *Problem {
 	p := newProblem(probInvalidURN, http.StatusBadRequest,
-		"invalid URN "+strconv.Quote(e.Input)+": "+e.Reason+" (read as "+e.Dialect+")")
+		"invalid URN "+strconv.Quote(truncate(e.Input, maxEcho))+": "+truncate(e.Reason, 2*maxEcho)+" (read as "+e.Dialect+")")
 	off := e.Offset
 	p.Offset, p.Component, p.Dialect = &off, e.Component, e.Dialect
 	p.Field, p.Pointer = field, pointerOf(field)

@@ -3,6 +3,7 @@ package resolver
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 )
@@ -73,29 +74,18 @@ func (l Limits) withDefaults() Limits {
 
 // FieldError says which field of a record is wrong and why.
 type FieldError struct {
-	Field  string     // "urn", "urls[1]", "metadata", "synonyms[0]"
-	Reason string     // what is wrong with it
-	Name   *NameError // set when the field is an invalid URN
-	TooBig bool       // set when the field is over a size limit
+	Field   string     // "urn", "urls[1]", "metadata", "synonyms[0]", "metadata.title"
+	Pointer string     // Field as a JSON Pointer ("#/metadata/title"), when it is not derived from Field
+	Reason  string     // what is wrong with it
+	Name    *NameError // set when the field is an invalid URN
+	TooBig  bool       // set when the field is over a size limit
 }
 
-func (e *FieldError) Error() string { return e.Field + ": " + e.Reason }
-
-// problem turns a FieldError into the problem details of a refused write.
-func (e *FieldError) problem() *Problem {
-	var p *Problem
-	switch {
-	case e.Name != nil:
-		p = invalidURN(e.Field, e.Name)
-	case e.TooBig:
-		p = newProblem(probTooLarge, 413, e.Error())
-	case len(e.Field) >= 4 && e.Field[:4] == "urls":
-		p = newProblem(probInvalidURL, 400, e.Error())
-	default:
-		p = newProblem(probInvalidBody, 400, e.Error())
+func (e *FieldError) Error() string {
+	if e.Field == "" {
+		return e.Reason
 	}
-	p.Field, p.Pointer = e.Field, pointerOf(e.Field)
-	return p
+	return e.Field + ": " + e.Reason
 }
 
 // entry is a validated record, ready for the store: every URN parsed and
@@ -108,11 +98,15 @@ type entry struct {
 	urls     []location
 	metadata string // compact JSON object, "{}" when none
 	synonyms []synonym
+	dropped  bool // an import refused the record after queueing it
 }
 
 type location struct{ url, key string }
 
-type synonym struct{ key, urn string }
+type synonym struct {
+	key, urn string
+	name     Name // zero when read back from the store
+}
 
 // validator checks records against the limits and the namespaces' dialects.
 type validator struct {
@@ -132,7 +126,10 @@ func (v *validator) parseAssigned(field, s string) (Name, *FieldError) {
 	}
 	n, err := v.dialects.Parse(s)
 	if err != nil {
-		ne := err.(*NameError)
+		var ne *NameError
+		if !errors.As(err, &ne) {
+			return Name{}, &FieldError{Field: field, Reason: err.Error()}
+		}
 		return Name{}, &FieldError{Field: field, Reason: ne.Reason, Name: ne}
 	}
 	if n.HasComponents() {
@@ -174,7 +171,7 @@ func (v *validator) check(r Record) (entry, *FieldError) {
 		if sn.Key() == e.key {
 			return entry{}, &FieldError{Field: field, Reason: "is the record's own URN (lexically equivalent, RFC 8141 section 3)"}
 		}
-		e.synonyms = append(e.synonyms, synonym{key: sn.Key(), urn: sn.Canonical()})
+		e.synonyms = append(e.synonyms, synonym{key: sn.Key(), urn: sn.Canonical(), name: sn})
 	}
 	if len(r.Metadata) > 0 && !bytes.Equal(bytes.TrimSpace(r.Metadata), []byte("null")) {
 		m, fe := v.metadata(r.Metadata)
@@ -232,4 +229,20 @@ func truncate(s string, n int) string {
 		return s
 	}
 	return s[:n] + "..."
+}
+
+// namedURNs returns every URN a write of e names, with the field that
+// names it: the record's own and each synonym. A token must cover all of
+// them (issue 23): a synonym binding is answered by N2N, N2Ns, I=I and
+// the page for both of its URNs, so registering one speaks for the
+// synonym's namespace as much as for the record's.
+func (e entry) namedURNs() (fields []string, names []Name) {
+	fields, names = append(fields, "urn"), append(names, e.name)
+	for i, sy := range e.synonyms {
+		if sy.name.key != "" {
+			fields = append(fields, "synonyms["+strconv.Itoa(i)+"]")
+			names = append(names, sy.name)
+		}
+	}
+	return fields, names
 }

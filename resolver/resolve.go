@@ -40,7 +40,7 @@ func (s *Server) resolveTHTTP(w http.ResponseWriter, r *http.Request, svc Servic
 		default:
 			n, err := s.v.dialects.ParseRequest(operand)
 			if err != nil {
-				writeProblem(w, invalidURN("urn", err.(*NameError)))
+				writeProblem(w, s.invalidRequest(err, operand))
 				return
 			}
 			s.serveName(w, r, svc, n)
@@ -64,7 +64,7 @@ func (s *Server) resolvePath(w http.ResponseWriter, r *http.Request, target stri
 		n, err := s.v.dialects.ParseRequest(target)
 		if err != nil {
 			*label = "path"
-			writeProblem(w, invalidURN("urn", err.(*NameError)))
+			writeProblem(w, s.invalidRequest(err, target))
 			return
 		}
 		svc := s.defaultService(n.NID())
@@ -84,6 +84,20 @@ func (s *Server) resolvePath(w http.ResponseWriter, r *http.Request, target stri
 		}
 		s.serveName(w, r, svc, n)
 	})
+}
+
+// invalidRequest is the problem of a request whose URN does not parse;
+// a bare identifier gets the URN it most likely means in the detail.
+func (s *Server) invalidRequest(err error, raw string) *Problem {
+	var ne *NameError
+	if !errors.As(err, &ne) {
+		return newProblem(probInvalidURN, http.StatusBadRequest, "invalid URN: "+truncate(err.Error(), maxEcho))
+	}
+	p := invalidURN("urn", ne)
+	if sug := s.v.dialects.Suggest(raw); sug != "" {
+		p.Detail += "; did you mean " + sug + "?"
+	}
+	return p
 }
 
 func (s *Server) defaultService(nid string) Service {
@@ -119,10 +133,13 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request, n Name) {
 		return
 	}
 	if exists {
-		writeProblem(w, newProblem(probNoLocation, http.StatusNotFound, "the record of "+n.Canonical()+" has no location"))
+		writeProblem(w, newProblem(probNoLocation, http.StatusNotFound, "the record of "+truncate(n.Canonical(), maxEcho)+" has no location"))
 		return
 	}
-	detail := "no record for " + n.Canonical() + " (looked up as " + n.Key() + ")"
+	detail := "no record for " + truncate(n.Canonical(), maxEcho)
+	if n.Key() != n.Canonical() {
+		detail += " (looked up as " + truncate(n.Key(), maxEcho) + ")"
+	}
 	if err := n.ValidateNamespace(); err != nil {
 		detail += "; note: " + err.Error()
 	}
@@ -344,7 +361,7 @@ func (s *Server) serveN2N(w http.ResponseWriter, r *http.Request, svc Service, n
 			return
 		}
 		if svc == N2N {
-			writeProblem(w, newProblem(probNotFound, http.StatusNotFound, "no synonym is registered for "+n.Canonical()))
+			writeProblem(w, newProblem(probNotFound, http.StatusNotFound, "no synonym is registered for "+truncate(n.Canonical(), maxEcho)))
 			return
 		}
 	}
@@ -407,12 +424,12 @@ func (s *Server) serveEqual(w http.ResponseWriter, r *http.Request, operand stri
 		}
 		x, err := s.v.dialects.ParseRequest(operand[:i])
 		if err != nil {
-			lastErr = err.(*NameError)
+			errors.As(err, &lastErr)
 			continue
 		}
 		y, err := s.v.dialects.ParseRequest(operand[i+1:])
 		if err != nil {
-			lastErr = err.(*NameError)
+			errors.As(err, &lastErr)
 			continue
 		}
 		a, b = x, y
@@ -428,7 +445,7 @@ func (s *Server) serveEqual(w http.ResponseWriter, r *http.Request, operand stri
 		return
 	case found == 0:
 		if _, err := s.v.dialects.ParseRequest(operand); err != nil {
-			writeProblem(w, invalidURN("urn", err.(*NameError)))
+			writeProblem(w, s.invalidRequest(err, operand))
 			return
 		}
 		writeProblem(w, newProblem(probBadRequest, http.StatusBadRequest,

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -58,6 +59,11 @@ type Server struct {
 	access   bool
 	cache    string // Cache-Control of successful resolution answers
 	importTO time.Duration
+
+	// fullSince is when a write last failed on a full disk (Unix
+	// nanoseconds), 0 once a write has succeeded since: a small probe
+	// write can still fit where records no longer do.
+	fullSince atomic.Int64
 }
 
 // New returns a Server for cfg.
@@ -74,12 +80,7 @@ func New(cfg Config) (*Server, error) {
 		access:   cfg.AccessLog,
 		importTO: cfg.ImportTimeout,
 	}
-	if len(s.v.schemes) == 0 {
-		s.v.schemes = defaultSchemes
-	}
-	for i, sc := range s.v.schemes {
-		s.v.schemes[i] = strings.ToLower(sc)
-	}
+	s.v.schemes = lowerSchemes(cfg.Schemes)
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -105,6 +106,20 @@ func New(cfg Config) (*Server, error) {
 		s.cache = fmt.Sprintf("public, max-age=%d", int(age.Seconds()))
 	}
 	return s, nil
+}
+
+// lowerSchemes returns the allowed location schemes in lowercase (scheme
+// names compare without case, RFC 3986 section 3.1), in a new slice: the
+// caller's Config is never modified. None means http and https.
+func lowerSchemes(in []string) []string {
+	if len(in) == 0 {
+		return defaultSchemes
+	}
+	out := make([]string, len(in))
+	for i, sc := range in {
+		out[i] = strings.ToLower(sc)
+	}
+	return out
 }
 
 // Metrics returns the server's metrics.
@@ -163,6 +178,13 @@ func (s *Server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		}
 	}()
 
+	if smuggled(r) {
+		label = "framing"
+		w.Header().Set("Connection", "close")
+		writeProblem(w, newProblem(probBadRequest, http.StatusBadRequest,
+			"the request has both Content-Length and Transfer-Encoding (RFC 9112 section 6.3); the connection is closed"))
+		return
+	}
 	path, query, hasQuery := splitTarget(r)
 	switch {
 	case path == "/":
@@ -187,6 +209,9 @@ func (s *Server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	case path == "/healthz":
 		label = "healthz"
 		s.serveHealth(w, r)
+	case path == "/readyz":
+		label = "readyz"
+		s.serveReady(w, r)
 	case path == "/metrics":
 		label = "metrics"
 		s.methodsOr(w, r, func() {
@@ -215,8 +240,11 @@ func (s *Server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 		s.resolvePath(w, r, target, &label)
 	default:
 		s.methodsOr(w, r, func() {
-			writeProblem(w, newProblem(probNotFound, http.StatusNotFound,
-				"nothing here: resolve a URN with GET /uri-res/N2L?urn:... or GET /urn:..., or open / to look one up"))
+			detail := "nothing here: resolve a URN with GET /uri-res/N2L?urn:... or GET /urn:..., or open / to look one up"
+			if sug := s.v.dialects.Suggest(strings.TrimPrefix(path, "/")); sug != "" {
+				detail = "nothing here; did you mean /" + sug + "?"
+			}
+			writeProblem(w, newProblem(probNoSuchPath, http.StatusNotFound, detail))
 		})
 	}
 }
@@ -274,6 +302,43 @@ func (s *Server) serveHealth(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
+// serveReady answers /readyz: 200 when the store takes writes, 503 with
+// the reason otherwise (a full disk says so). /healthz says only that the
+// process and the database answer; a load balancer that routes writes
+// asks /readyz.
+func (s *Server) serveReady(w http.ResponseWriter, r *http.Request) {
+	s.methodsOr(w, r, func() {
+		ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+		defer cancel()
+		w.Header().Set("Cache-Control", "no-store")
+		if since := s.fullSince.Load(); since != 0 {
+			detail := fmt.Sprintf("the database's disk is full: writes have failed since %s; free space, then a write that succeeds clears this",
+				time.Unix(0, since).UTC().Format(time.RFC3339))
+			s.log.Error("not ready: disk full", "since", time.Unix(0, since).UTC())
+			writeProblem(w, newProblem(probNotReady, http.StatusServiceUnavailable, detail))
+			return
+		}
+		if err := diskFull(s.store.Writable(ctx)); err != nil {
+			s.metrics.storeError("probe")
+			detail := "the database does not take writes: " + truncate(err.Error(), 300)
+			if errors.Is(err, ErrDiskFull) {
+				s.fullSince.CompareAndSwap(0, time.Now().UnixNano())
+				detail = "the database's disk is full: " + truncate(err.Error(), 300)
+				s.log.Error("not ready: disk full", "err", err)
+			} else {
+				s.log.Warn("not ready", "err", err)
+			}
+			writeProblem(w, newProblem(probNotReady, http.StatusServiceUnavailable, detail))
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Write([]byte("ready\n"))
+	})
+}
+
+// wrote notes a write that succeeded: the disk takes writes again.
+func (s *Server) wrote() { s.fullSince.Store(0) }
+
 // clientOf returns the client's IP address, the key of write rate
 // limiting and the "client" of audit entries. It is the TCP peer: behind
 // a proxy every client is the proxy, which then has to limit rates
@@ -294,6 +359,13 @@ func (s *Server) storeFailed(w http.ResponseWriter, r *http.Request, op string, 
 		return
 	}
 	s.metrics.storeError(op)
+	if err = diskFull(err); errors.Is(err, ErrDiskFull) {
+		s.fullSince.CompareAndSwap(0, time.Now().UnixNano())
+		s.log.Error("store error: disk full", "op", op, "err", err)
+		writeProblem(w, newProblem(probStore, http.StatusServiceUnavailable,
+			"the database's disk is full: nothing was stored; writes fail until space is freed (see /readyz)"))
+		return
+	}
 	s.log.Error("store error", "op", op, "err", err)
 	writeProblem(w, newProblem(probStore, http.StatusServiceUnavailable, "the database failed; try again"))
 }

@@ -6,9 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx"
@@ -30,9 +31,10 @@ var (
 // busy-wait loops keeps latency flat) and a pool of read-only
 // connections, which WAL mode lets read while a write is under way.
 type Store struct {
-	w, r     *sql.DB
-	postgres bool
-	dsn      string
+	w, r *sql.DB
+	d    dialect
+	dsn  string
+	base string // SQLite: the file: URI with the pragmas every connection has
 
 	firstURL *sql.Stmt
 }
@@ -48,7 +50,7 @@ func IsPostgres(dsn string) bool {
 // mode with synchronous=FULL so that a write is on disk when it is
 // acknowledged.
 func OpenStore(ctx context.Context, dsn string) (*Store, error) {
-	s := &Store{dsn: dsn}
+	s := &Store{dsn: dsn, d: sqliteDialect}
 	if IsPostgres(dsn) {
 		db, err := sql.Open("pgx", dsn)
 		if err != nil {
@@ -57,7 +59,7 @@ func OpenStore(ctx context.Context, dsn string) (*Store, error) {
 		db.SetMaxOpenConns(32)
 		db.SetMaxIdleConns(32)
 		db.SetConnMaxIdleTime(5 * time.Minute)
-		s.w, s.r, s.postgres = db, db, true
+		s.w, s.r, s.d = db, db, postgresDialect
 	} else {
 		if dsn == "" {
 			return nil, errors.New("empty database path")
@@ -72,6 +74,7 @@ func OpenStore(ctx context.Context, dsn string) (*Store, error) {
 		}
 		base := "file:" + (&url.URL{Path: abs}).EscapedPath() +
 			"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)"
+		s.base = base
 		w, err := sql.Open("sqlite", base+"&_txlock=immediate")
 		if err != nil {
 			return nil, err
@@ -132,12 +135,7 @@ func pingBusy(ctx context.Context, db *sql.DB) error {
 }
 
 // Kind returns "sqlite" or "postgres".
-func (s *Store) Kind() string {
-	if s.postgres {
-		return "postgres"
-	}
-	return "sqlite"
-}
+func (s *Store) Kind() string { return s.d.name }
 
 // Close closes the database.
 func (s *Store) Close() error {
@@ -159,24 +157,7 @@ func (s *Store) Close() error {
 // Ping checks that the database answers.
 func (s *Store) Ping(ctx context.Context) error { return s.r.PingContext(ctx) }
 
-// q rewrites "?" placeholders to PostgreSQL's "$1", "$2", ...
-func (s *Store) q(query string) string {
-	if !s.postgres {
-		return query
-	}
-	var b strings.Builder
-	n := 0
-	for i := 0; i < len(query); i++ {
-		if query[i] == '?' {
-			n++
-			b.WriteByte('$')
-			b.WriteString(strconv.Itoa(n))
-			continue
-		}
-		b.WriteByte(query[i])
-	}
-	return b.String()
-}
+func (s *Store) q(query string) string { return s.d.q(query) }
 
 // FirstURL returns the first location of the record under key: the N2L
 // answer, one primary-key lookup.
@@ -468,6 +449,10 @@ func (s *Store) readEntry(ctx context.Context, tx querier, key string) (entry, b
 		}
 		e.urls = append(e.urls, l)
 	}
+	if err := rows.Err(); err != nil {
+		rows.Close()
+		return entry{}, false, err
+	}
 	rows.Close()
 	rows, err = tx.QueryContext(ctx, s.q(`SELECT syn_key, syn_urn FROM synonyms WHERE key = ? ORDER BY pos`), key)
 	if err != nil {
@@ -492,7 +477,7 @@ func (s *Store) put(ctx context.Context, e entry, a AuditEntry) (created bool, e
 		return false, err
 	}
 	defer tx.Rollback()
-	if s.postgres {
+	if s.d.postgres {
 		// Serialize writers of one key, so that "created" is exact
 		// and two concurrent PUTs do not interleave their rows.
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, e.key); err != nil {
@@ -522,7 +507,7 @@ func (s *Store) create(ctx context.Context, e entry, a AuditEntry) error {
 		return err
 	}
 	defer tx.Rollback()
-	if s.postgres {
+	if s.d.postgres {
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, e.key); err != nil {
 			return err
 		}
@@ -566,4 +551,142 @@ func (s *Store) remove(ctx context.Context, key string, a AuditEntry) error {
 		return err
 	}
 	return tx.Commit()
+}
+
+// restoreCommitted puts back, in tx, the rows of key as the last
+// committed transaction left them: an import that refuses a record after
+// writing part of it in its transaction undoes that part. The committed
+// state is read outside tx (a WAL reader on SQLite, another connection
+// on PostgreSQL), which does not see tx's writes; nobody else can have
+// changed the key since, because tx holds the write lock on SQLite and
+// the key's rows on PostgreSQL.
+func (s *Store) restoreCommitted(ctx context.Context, tx execer, key string) error {
+	rtx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer rtx.Rollback()
+	var rec []any
+	var urn, nid, meta string
+	var created, updated int64
+	err = rtx.QueryRowContext(ctx, s.q(`SELECT urn, nid, metadata, created_at, updated_at FROM records WHERE key = ?`), key).
+		Scan(&urn, &nid, &meta, &created, &updated)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+	case err != nil:
+		return err
+	default:
+		rec = []any{key, urn, nid, meta, created, updated}
+	}
+	rowsOf := func(query string) ([][]any, error) {
+		rows, err := rtx.QueryContext(ctx, s.q(query), key)
+		if err != nil {
+			return nil, err
+		}
+		defer rows.Close()
+		var out [][]any
+		for rows.Next() {
+			var pos int64
+			var a, b string
+			if err := rows.Scan(&pos, &a, &b); err != nil {
+				return nil, err
+			}
+			out = append(out, []any{key, pos, a, b})
+		}
+		return out, rows.Err()
+	}
+	locs, err := rowsOf(`SELECT pos, url, url_key FROM locations WHERE key = ?`)
+	if err != nil {
+		return err
+	}
+	syns, err := rowsOf(`SELECT pos, syn_key, syn_urn FROM synonyms WHERE key = ?`)
+	if err != nil {
+		return err
+	}
+	for _, q := range []string{`DELETE FROM records WHERE key = ?`, `DELETE FROM locations WHERE key = ?`, `DELETE FROM synonyms WHERE key = ?`} {
+		if _, err := tx.ExecContext(ctx, s.q(q), key); err != nil {
+			return err
+		}
+	}
+	if rec != nil {
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO records (key, urn, nid, metadata, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`), rec...); err != nil {
+			return err
+		}
+	}
+	if err := s.insertRows(ctx, tx, `INSERT INTO locations (key, pos, url, url_key) VALUES `, 4, locs); err != nil {
+		return err
+	}
+	return s.insertRows(ctx, tx, `INSERT INTO synonyms (key, pos, syn_key, syn_urn) VALUES `, 4, syns)
+}
+
+// Writable checks that the store takes a write now: it commits a one-row
+// write to the probe table, the same path (transaction, journal, fsync)
+// as a record's. /readyz asks it.
+func (s *Store) Writable(ctx context.Context) error {
+	_, err := s.w.ExecContext(ctx, s.q(`INSERT INTO probe (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at`),
+		time.Now().UnixMicro())
+	return err
+}
+
+// ErrDiskFull is matched (errors.Is) by a store error that says the
+// database's disk or its size limit is full.
+var ErrDiskFull = errors.New("the database's disk is full")
+
+// diskFull wraps err so that errors.Is(err, ErrDiskFull) holds when it is
+// a full disk: SQLite's SQLITE_FULL (13), PostgreSQL's disk_full (SQLSTATE
+// 53100), or the system's ENOSPC.
+func diskFull(err error) error {
+	if err == nil || errors.Is(err, ErrDiskFull) {
+		return err
+	}
+	var sc interface{ Code() int }
+	var pg interface{ SQLState() string }
+	switch {
+	case errors.As(err, &sc) && sc.Code()&0xff == 13,
+		errors.As(err, &pg) && pg.SQLState() == "53100",
+		errors.Is(err, syscall.ENOSPC):
+		return &fullError{err}
+	}
+	return err
+}
+
+type fullError struct{ err error }
+
+func (e *fullError) Error() string        { return "disk full: " + e.err.Error() }
+func (e *fullError) Unwrap() error        { return e.err }
+func (e *fullError) Is(target error) bool { return target == ErrDiskFull }
+
+// ErrBackupPostgres is returned by Backup for a PostgreSQL store, whose
+// backups are PostgreSQL's own (pg_dump; the README gives the command).
+var ErrBackupPostgres = errors.New("a PostgreSQL database is backed up with pg_dump (see the README), not by urnresolver")
+
+// Backup writes a consistent copy of a SQLite database to the new file
+// path while the database stays online: VACUUM INTO reads one snapshot
+// of the database in a read transaction, WAL frames included, so every
+// write committed before it began is in the copy and none after it is.
+// Copying the .db file instead can miss what is committed only in the
+// -wal file. The copy is a complete database that OpenStore opens as it
+// is; path must not exist.
+func (s *Store) Backup(ctx context.Context, path string) error {
+	if s.d.postgres {
+		return ErrBackupPostgres
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return err
+	}
+	if _, err := os.Lstat(abs); err == nil {
+		return fmt.Errorf("backup %s: the file exists", abs)
+	}
+	// A connection of its own: the readers are query_only, which
+	// refuses VACUUM INTO, and the writer must stay free for writes.
+	db, err := sql.Open("sqlite", s.base)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(ctx, `VACUUM INTO ?`, abs); err != nil {
+		return fmt.Errorf("backup %s: %w", abs, diskFull(err))
+	}
+	return nil
 }

@@ -359,3 +359,60 @@ func namespaceRules(nid string) string {
 	}
 	return ""
 }
+
+// Suggest returns the URN a string that is not one most likely means,
+// or "": a bare ISBN (RFC 3187), ISSN (RFC 8254), UUID (RFC 9562
+// section 4) or NBN (RFC 8458) such as people paste from a catalogue, with
+// or without its "ISBN " label, becomes urn:isbn:..., urn:issn:...,
+// urn:uuid:... or urn:nbn:.... A suggestion is made only when the URN it
+// makes passes its namespace's own rules (an ISBN's check digit), so
+// that it is never a guess that leads nowhere.
+func (d Dialects) Suggest(s string) string {
+	s = strings.TrimSpace(s)
+	if len(s) > 256 || len(s) < 4 || strings.EqualFold(s[:4], "urn:") {
+		return ""
+	}
+	try := func(nid, nss string) string {
+		n, err := d.Parse("urn:" + nid + ":" + nss)
+		if err != nil || n.HasComponents() || n.ValidateNamespace() != nil {
+			return ""
+		}
+		if _, ok := urn.Lookup(nid); !ok {
+			return ""
+		}
+		return n.Canonical()
+	}
+	lower := strings.ToLower(s)
+	for _, nid := range []string{"isbn", "issn", "nbn", "uuid"} {
+		// A label: "ISBN 978-...", "ISBN: 978-...", "nbn:de:..." (an NBN
+		// is written with its label, RFC 8458 section 2).
+		if rest, ok := strings.CutPrefix(lower, nid); ok && rest != "" && (rest[0] == ':' || rest[0] == ' ') {
+			return try(nid, strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s[len(nid):]), ":")))
+		}
+	}
+	digits, hexdigits, hyphens := 0, 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case '0' <= c && c <= '9':
+			digits++
+			hexdigits++
+		case c == 'X' || c == 'x':
+			digits++ // a check digit of ISBN-10 or ISSN
+		case 'a' <= c && c <= 'f', 'A' <= c && c <= 'F':
+			hexdigits++
+		case c == '-':
+			hyphens++
+		default:
+			return ""
+		}
+	}
+	switch {
+	case len(s) == 36 && hyphens == 4 && hexdigits == 32:
+		return try("uuid", s)
+	case digits == 8 && len(s) == 9 && s[4] == '-':
+		return try("issn", s)
+	case digits == 10 || digits == 13:
+		return try("isbn", s)
+	}
+	return ""
+}

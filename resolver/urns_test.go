@@ -163,6 +163,12 @@ func TestCheckLocation(t *testing.T) {
 		{"https://example.org/a?b=c", "https://example.org/a?b=c"},
 		{"HTTP://Example.ORG:80/%7ea", "http://example.org/~a"}, // RFC 3986 6.2.2 and 6.2.3
 		{"https://[2001:db8::1]/", "https://[2001:db8::1]/"},
+		// Issue 23.6: ports a client can reach, 1 to 65535 (RFC 9293
+		// section 3.1: 16 bits; RFC 6335 section 6: 0 is reserved).
+		{"https://a.example:1/", "https://a.example:1/"},
+		{"https://a.example:65535/", "https://a.example:65535/"},
+		{"https://a.example:08080/", "https://a.example:8080/"},
+		{"https://a.example:/", "https://a.example/"}, // an empty port is no port (RFC 3986 6.2.3)
 	} {
 		k, err := checkLocation(c.in, schemes, 4096)
 		if err != nil || k != c.key {
@@ -171,7 +177,8 @@ func TestCheckLocation(t *testing.T) {
 	}
 	for _, bad := range []string{"", "/a", "//evil.example/", "javascript:alert(1)", "data:,x", "mailto:a@b", "https://", "https:///a",
 		"http:a", "https://u@evil.example/", "https://a.example/#f", "https://a b/", "https://a.example/\r\n", "ftp://a.example/",
-		"https://a.example/" + strings.Repeat("a", 5000)} {
+		"https://a.example/" + strings.Repeat("a", 5000),
+		"https://a.example:99999999999/", "https://a.example:65536/", "https://a.example:0/", "http://a.example:00000000000000000000080000/"} {
 		if _, err := checkLocation(bad, schemes, 4096); err == nil {
 			t.Errorf("%q accepted", bad)
 		}

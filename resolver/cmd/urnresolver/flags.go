@@ -8,16 +8,30 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/urikit/urikit/resolver"
 )
 
-// defaultDB is the SQLite file used when neither --db nor URNRESOLVER_DB
-// is given, in the working directory, so that "urnresolver serve" works
-// with nothing installed or configured.
-const defaultDB = "urnresolver.db"
+// defaultDB returns the SQLite file used when neither --db nor
+// URNRESOLVER_DB is given, so that "urnresolver serve" works with nothing
+// installed or configured: urikit/urnresolver.db in the user's data
+// directory, $XDG_DATA_HOME or else ~/.local/share (XDG Base Directory
+// Specification; a relative $XDG_DATA_HOME is ignored, as it says). Never
+// the working directory, which may be a source tree.
+func defaultDB() string {
+	dir := os.Getenv("XDG_DATA_HOME")
+	if dir == "" || !filepath.IsAbs(dir) {
+		home, err := os.UserHomeDir()
+		if err != nil || home == "" {
+			home = os.TempDir()
+		}
+		dir = filepath.Join(home, ".local", "share")
+	}
+	return filepath.Join(dir, "urikit", "urnresolver.db")
+}
 
 // newFlags returns a flag set that reports errors on stderr and does not
 // exit.
@@ -53,10 +67,16 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) int {
 	return -1
 }
 
-// openStore opens the database with a bounded wait.
+// openStore opens the database with a bounded wait. The directory of
+// the default database is created on first use.
 func openStore(dsn string) (*resolver.Store, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
+	if dsn == defaultDB() {
+		if err := os.MkdirAll(filepath.Dir(dsn), 0o700); err != nil {
+			return nil, err
+		}
+	}
 	return resolver.OpenStore(ctx, dsn)
 }
 

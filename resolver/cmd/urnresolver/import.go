@@ -32,12 +32,21 @@ unless --format names it; FILE "-" is standard input.
 
 All lines that are valid records are stored in one transaction; each
 refused line is reported on stderr as "LINE: reason" and the exit status
-is then 1. A record stored before is replaced by the file's.
+is then 1. A record (all the lines of one URN) is stored whole or refused
+whole: one refused line refuses the others, and each record refused so is
+reported as "URN: record refused whole (line N: reason)"; what was stored
+for it before stays. A record stored before is replaced by the file's.
+Text must be UTF-8; a CSV header may not repeat a column.
+
+Examples:
+  urnresolver import --db urn.db records.csv
+  urnresolver import --db postgres://resolver@db.internal/urn -v records.jsonl
+  gunzip -c dump.csv.gz | urnresolver import --db urn.db --format csv -
 
 `)
 		fs.PrintDefaults()
 	}
-	dsn := fs.String("db", defaultDB, "database: a SQLite file `path`, or a postgres:// URL")
+	dsn := fs.String("db", defaultDB(), "database: a SQLite file `path`, or a postgres:// URL")
 	format := fs.String("format", "", "csv or jsonl (default: from FILE's extension)")
 	dialects := fs.String("dialects", "", "URN grammar per namespace, as `nbn=draft2012`")
 	var schemes listFlag
@@ -97,10 +106,14 @@ is then 1. A record stored before is replaced by the file's.
 	for _, le := range res.Refused {
 		fmt.Fprintln(stderr, le.String())
 	}
-	if *verbose {
-		fmt.Fprintf(stdout, "%s: %d lines stored (%d URNs), %d refused\n", file, res.Lines, res.Records, len(res.Refused))
+	for _, rr := range res.RefusedRecords {
+		fmt.Fprintln(stderr, rr.String())
 	}
-	if len(res.Refused) > 0 {
+	if *verbose {
+		fmt.Fprintf(stdout, "%s: %d lines stored (%d URNs), %d refused, %d records refused whole\n",
+			file, res.Lines, res.Records, len(res.Refused), len(res.RefusedRecords))
+	}
+	if len(res.Refused) > 0 || len(res.RefusedRecords) > 0 {
 		return 1
 	}
 	return 0

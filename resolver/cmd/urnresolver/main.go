@@ -37,6 +37,7 @@ func commands() []command {
 		{"import", "bulk-import records from a .csv or .jsonl file", runImport},
 		{"token", "create, list or revoke admin API tokens", runToken},
 		{"migrate", "bring a database's schema up to date and exit", runMigrate},
+		{"backup", "write a consistent copy of a SQLite database, online", runBackup},
 	}
 }
 
@@ -57,7 +58,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(args) > 1 {
 			for _, c := range commands() {
 				if c.name == args[1] {
-					return c.run([]string{"-h"}, stdin, stdout, stderr)
+					// Asked for, help goes to stdout, as uri help's does.
+					return c.run([]string{"-h"}, stdin, stdout, stdout)
 				}
 			}
 			fmt.Fprintf(stderr, "urnresolver help: unknown command %q\n", args[1])
@@ -76,10 +78,32 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func usage() string {
-	s := "usage: urnresolver COMMAND [flags]\n\ncommands:\n"
+	s := `urnresolver is a URN resolution service: it answers the resolution services
+of RFC 2483 over HTTP as RFC 2169 encodes them (GET /uri-res/N2L?urn:...),
+the path form GET /urn:..., a lookup page at /, and an admin API for
+records, on SQLite (nothing to install) or PostgreSQL.
+
+Usage:
+  urnresolver COMMAND [FLAGS] [ARGS]
+  urnresolver help [COMMAND]
+
+Commands:
+`
 	for _, c := range commands() {
 		s += fmt.Sprintf("  %-8s %s\n", c.name, c.summary)
 	}
-	s += "\nRun \"urnresolver help COMMAND\" for a command's flags. Flags can be set in the\nenvironment as URNRESOLVER_<FLAG> (URNRESOLVER_DB, URNRESOLVER_ADDR, ...).\n"
+	s += `
+Examples:
+  urnresolver serve                                   # 127.0.0.1:8080, database in ~/.local/share/urikit
+  urnresolver token create --namespace nbn:no- --note "National Library"
+  urnresolver import --db urn.db records.csv          # header urn,url[,title...]
+  curl -i 'localhost:8080/uri-res/N2L?urn:nbn:no-1'   # 303 to the first location
+  urnresolver backup --db urn.db /backup/urn.db       # online, consistent
+
+Flags can also be set in the environment as URNRESOLVER_<FLAG>
+(URNRESOLVER_DB, URNRESOLVER_ADDR, ...); the command line wins. The default
+database is urikit/urnresolver.db in $XDG_DATA_HOME, else ~/.local/share.
+Run "urnresolver help COMMAND" for a command's flags and examples.
+`
 	return s
 }

@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -316,12 +317,33 @@ func request(t testing.TB, method, url, token, ctype, body string) (int, http.He
 // TestServeWithNothingInstalled is "go run ./cmd/urnresolver serve" (from resolver/) in an
 // empty directory, with no configuration: it starts on SQLite, prints
 // one line on stdout, answers, and stops cleanly on SIGTERM.
+// Issue 17: the default database "lives in the user's data directory
+// ($XDG_DATA_HOME/urikit, else ~/.local/share/urikit), not in the
+// working directory".
 func TestServeWithNothingInstalled(t *testing.T) {
 	dir := t.TempDir()
-	s := startServer(t, dir, cleanEnv())
-	if _, err := os.Stat(filepath.Join(dir, defaultDB)); err != nil {
-		t.Fatalf("default database not created: %v", err)
+	home := filepath.Join(dir, "home")
+	for _, c := range []struct {
+		name, xdg, want string
+	}{
+		{"XDG_DATA_HOME", filepath.Join(dir, "data"), filepath.Join(dir, "data", "urikit", "urnresolver.db")},
+		{"no XDG_DATA_HOME", "", filepath.Join(home, ".local", "share", "urikit", "urnresolver.db")},
+		{"relative XDG_DATA_HOME", "rel", filepath.Join(home, ".local", "share", "urikit", "urnresolver.db")},
+	} {
+		work := t.TempDir()
+		s := startServer(t, work, cleanEnv("HOME="+home, "XDG_DATA_HOME="+c.xdg))
+		if _, err := os.Stat(c.want); err != nil {
+			t.Fatalf("%s: default database not created: %v", c.name, err)
+		}
+		if !strings.Contains(s.stdout.String(), "db="+c.want) || !strings.Contains(s.stdout.String(), "url=http://"+s.addr+"/") {
+			t.Errorf("%s: the ready line does not say where it listens and which database: %q", c.name, s.stdout)
+		}
+		if ents, _ := os.ReadDir(work); len(ents) != 0 {
+			t.Errorf("%s: files in the working directory: %v", c.name, ents)
+		}
+		s.stop()
 	}
+	s := startServer(t, dir, cleanEnv("XDG_DATA_HOME="+filepath.Join(dir, "data")))
 	code, _, body := request(t, "GET", s.url+"/uri-res/N2L?urn:example:none", "", "", "")
 	if code != 404 || !strings.Contains(body, "no record") {
 		t.Fatalf("%d %s", code, body)
@@ -372,7 +394,7 @@ func TestServeConfigFromEnvironment(t *testing.T) {
 func TestEndToEnd(t *testing.T) {
 	forEachDB(t, func(t *testing.T, dir, dsn string) {
 		env := cleanEnv()
-		code, tok, stderr := runCmd(t, dir, env, "", "token", "create", "--db", dsn, "--namespace", "nbn:no-", "--note", "test")
+		code, tok, stderr := runCmd(t, dir, env, "", "token", "create", "--db", dsn, "--namespace", "nbn:no-", "--namespace", "isbn", "--note", "test")
 		tok = strings.TrimSpace(tok)
 		if code != 0 || !strings.HasPrefix(tok, "urt_") || strings.Count(tok, "\n") != 0 {
 			t.Fatalf("token create: %d %q %q", code, tok, stderr)
@@ -455,8 +477,9 @@ func TestImportCommand(t *testing.T) {
 `), 0o644)
 		code, out, errOut = runCmd(t, dir, env, "", "import", "--db", dsn, bad)
 		lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
-		if code != 1 || out != "" || len(lines) != 3 ||
-			!strings.HasPrefix(lines[0], "2: urn: ") || !strings.HasPrefix(lines[1], "3: urls[0]: ") || !strings.HasPrefix(lines[2], "6: ") {
+		if code != 1 || out != "" || len(lines) != 4 ||
+			!strings.HasPrefix(lines[0], "2: urn: ") || !strings.HasPrefix(lines[1], "3: urls[0]: ") || !strings.HasPrefix(lines[2], "6: ") ||
+			!strings.HasPrefix(lines[3], "urn:example:e: record refused whole (line 3: urls[0]: ") {
 			t.Fatalf("bad.jsonl: %d stdout %q stderr %q", code, out, errOut)
 		}
 		st := openTestStore(t, dsn)
@@ -580,5 +603,75 @@ func TestGracefulShutdown(t *testing.T) {
 	}
 	if n, _ := st.Count(context.Background()); n != 2 {
 		t.Fatalf("%d records", n)
+	}
+}
+
+// Issue 17: "urnresolver help and urnresolver help serve give examples
+// like uri help": on stdout, exit 0, and every example names a command
+// and flags that command has.
+func TestHelpExamples(t *testing.T) {
+	dir := t.TempDir()
+	flagsOf := map[string]string{}
+	for _, name := range []string{"", "serve", "import", "token", "migrate", "backup"} {
+		args := []string{"help"}
+		if name != "" {
+			args = append(args, name)
+		}
+		code, out, errOut := runCmd(t, dir, cleanEnv(), "", args...)
+		if code != 0 || errOut != "" || !strings.Contains(out, "Examples:\n") {
+			t.Fatalf("help %s: %d, stderr %q, stdout %q", name, code, errOut, out)
+		}
+		flagsOf[name] = out
+	}
+	for name, out := range flagsOf {
+		_, ex, _ := strings.Cut(out, "Examples:\n")
+		for _, line := range strings.Split(ex, "\n") {
+			// An example is a command line: VAR=value settings, then
+			// urnresolver; or a pipeline into it.
+			f := strings.Fields(line)
+			start := -1
+			for i, w := range f {
+				if w == "urnresolver" {
+					start = i
+					break
+				}
+				if !strings.Contains(w, "=") {
+					break
+				}
+			}
+			if j := slices.Index(f, "|"); start < 0 && j >= 0 && j+1 < len(f) && f[j+1] == "urnresolver" {
+				start = j + 1
+			}
+			if start < 0 || start+1 >= len(f) {
+				continue
+			}
+			line = strings.TrimSpace(line)
+			f = f[start+1:]
+			help := flagsOf[f[0]]
+			// What the help says outside its examples: its usage lines
+			// and flag list.
+			if pre, post, ok := strings.Cut(help, "Examples:\n"); ok {
+				_, after, _ := strings.Cut(post, "\n\n")
+				help = pre + after
+			}
+			if flagsOf[f[0]] == "" {
+				t.Errorf("help %s: example %q names no command", name, line)
+				continue
+			}
+			for _, a := range f[1:] {
+				if a == "#" || strings.HasPrefix(a, "#") {
+					break
+				}
+				if strings.HasPrefix(a, "--") {
+					flag, _, _ := strings.Cut(a[2:], "=")
+					if !strings.Contains(help, "  -"+flag+" ") && !strings.Contains(help, "  -"+flag+"\n") && !strings.Contains(help, "--"+flag) {
+						t.Errorf("help %s: example %q: %s has no flag --%s", name, line, f[0], flag)
+					}
+				}
+			}
+		}
+	}
+	if !strings.Contains(flagsOf["serve"], "urnresolver serve --addr") {
+		t.Errorf("help serve has no example with flags")
 	}
 }

@@ -10,12 +10,35 @@ import (
 	"net/http"
 	"net/http/pprof"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/urikit/urikit/resolver"
 )
+
+const serveHelp = `usage: urnresolver serve [--addr HOST:PORT] [--db DSN] [flags]
+
+Runs the resolver over HTTP until SIGINT or SIGTERM, then finishes the
+requests in flight. Once it listens it prints one line on stdout with
+where (addr=, url=) and on which database (store=, db=); logs go to
+stderr. The database's schema is brought up to date first.
+
+Endpoints: /uri-res/<service>?<URN> (N2L, N2Ls, N2R, N2Rs, N2C, N2Cs, N2N,
+N2Ns, I=I, L2N, L2Ns and the I2L... names), /<URN>, the lookup page /,
+/admin/records/<URN> and /admin/import (bearer tokens, see "urnresolver
+help token"), /healthz, /readyz (can the store take writes), /metrics.
+
+Examples:
+  urnresolver serve
+  urnresolver serve --addr 0.0.0.0:8080 --db /var/lib/urikit/urn.db
+  urnresolver serve --db postgres://resolver@db.internal/urn --addr 10.0.0.11:8080
+  urnresolver serve --dialects nbn=draft2012 --default-services isbn=N2C
+  URNRESOLVER_DB=/srv/urn.db URNRESOLVER_ADDR=:8080 urnresolver serve
+
+Flags:
+`
 
 // runServe runs the HTTP server until SIGINT or SIGTERM, then shuts down
 // gracefully: it stops accepting connections, lets requests in flight
@@ -26,8 +49,12 @@ import (
 // go to stderr.
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("serve", stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), serveHelp)
+		fs.PrintDefaults()
+	}
 	addr := fs.String("addr", "127.0.0.1:8080", "`HOST:PORT` to listen on (port 0 picks a free one)")
-	dsn := fs.String("db", defaultDB, "database: a SQLite file `path`, or a postgres:// URL")
+	dsn := fs.String("db", defaultDB(), "database: a SQLite file `path`, or a postgres:// URL")
 	dialects := fs.String("dialects", "", "URN grammar per namespace, as `nbn=draft2012,isbn=rfc8141` (default rfc8141)")
 	defaults := fs.String("default-services", "", "service of GET /URN per namespace, as `nbn=N2Ls` (default N2L)")
 	var schemes listFlag
@@ -112,6 +139,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		MaxHeaderBytes:    *maxHeader,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
+	ln = resolver.GuardFraming(hs, ln)
 	if *pprofAddr != "" {
 		pl, err := net.Listen("tcp", *pprofAddr)
 		if err != nil {
@@ -132,7 +160,8 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	go func() { done <- hs.Serve(ln) }()
 
 	ready := slog.New(slog.NewTextHandler(stdout, nil))
-	ready.Info("urnresolver ready", "addr", ln.Addr().String(), "store", store.Kind(), "db", redactDSN(*dsn),
+	ready.Info("urnresolver ready", "addr", ln.Addr().String(), "url", "http://"+ln.Addr().String()+"/",
+		"store", store.Kind(), "db", redactDSN(absDSN(*dsn)),
 		"dialects", dialectsOrDefault(dia))
 
 	select {
@@ -155,6 +184,18 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	<-done
 	logger.Info("stopped")
 	return 0
+}
+
+// absDSN returns a SQLite path made absolute, so that the ready line
+// says which file is in use whatever the working directory.
+func absDSN(dsn string) string {
+	if resolver.IsPostgres(dsn) {
+		return dsn
+	}
+	if abs, err := filepath.Abs(dsn); err == nil {
+		return abs
+	}
+	return dsn
 }
 
 func dialectsOrDefault(d resolver.Dialects) string {

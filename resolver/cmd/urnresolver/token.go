@@ -50,7 +50,15 @@ const tokenUsage = `usage:
 
 A token may write the URNs of the namespaces it names: "nbn" is every
 urn:nbn:..., "nbn:no-" only those whose NSS starts "no-" (compared on the
-equivalence key, so "nbn:NO-" is the same). create prints the token once.
+equivalence key, so "nbn:NO-" is the same). A write must be covered for
+every URN it names: the record's and each synonym's. create prints the
+token once; the database keeps only its SHA-256.
+
+Examples:
+  urnresolver token create --namespace nbn:no- --note "National Library of Norway"
+  urnresolver token create --namespace nbn:no- --namespace isbn:978-82
+  urnresolver token list --json
+  urnresolver token revoke 3f2a9c0d1e5b7a64
 `
 
 func actor() string {
@@ -62,7 +70,7 @@ func actor() string {
 
 func tokenCreate(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("token create", stderr)
-	dsn := fs.String("db", defaultDB, "database: a SQLite file `path`, or a postgres:// URL")
+	dsn := fs.String("db", defaultDB(), "database: a SQLite file `path`, or a postgres:// URL")
 	var namespaces listFlag
 	fs.Var(&namespaces, "namespace", "`NID[:NSS-PREFIX]` the token may write; repeatable")
 	note := fs.String("note", "", "a note stored with the token (who it is for)")
@@ -105,7 +113,7 @@ func tokenCreate(args []string, stdout, stderr io.Writer) int {
 
 func tokenList(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("token list", stderr)
-	dsn := fs.String("db", defaultDB, "database: a SQLite file `path`, or a postgres:// URL")
+	dsn := fs.String("db", defaultDB(), "database: a SQLite file `path`, or a postgres:// URL")
 	asJSON := fs.Bool("json", false, "one JSON object per line")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
@@ -138,7 +146,7 @@ func tokenList(args []string, stdout, stderr io.Writer) int {
 
 func tokenRevoke(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("token revoke", stderr)
-	dsn := fs.String("db", defaultDB, "database: a SQLite file `path`, or a postgres:// URL")
+	dsn := fs.String("db", defaultDB(), "database: a SQLite file `path`, or a postgres:// URL")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
@@ -173,7 +181,20 @@ func tokenRevoke(args []string, stdout, stderr io.Writer) int {
 // so this is for deployments that migrate before rolling servers out.
 func runMigrate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("migrate", stderr)
-	dsn := fs.String("db", defaultDB, "database: a SQLite file `path`, or a postgres:// URL")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `usage: urnresolver migrate [--db DSN]
+
+Brings the database's schema up to date and exits ("serve" does the same
+on start). Several servers may start at once on one PostgreSQL: one
+migrates, the others wait.
+
+Examples:
+  urnresolver migrate --db postgres://resolver@db.internal/urn
+
+`)
+		fs.PrintDefaults()
+	}
+	dsn := fs.String("db", defaultDB(), "database: a SQLite file `path`, or a postgres:// URL")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
