@@ -339,6 +339,9 @@ func (s *Server) adminImport(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	// At debug level: a long import is visible while it streams (the
+	// request line is logged when it ends).
+	s.log.Debug("import started", "client", clientOf(r))
 	f := FormatOfMediaType(r.Header.Get("Content-Type"))
 	if f == FormatUnknown {
 		writeProblem(w, newProblem(probInvalidBody, http.StatusUnsupportedMediaType,
