@@ -31,7 +31,12 @@
 // client would decode them), and for the schemes with a protocol a Plan:
 // the bytes a client sends (gopher), its commands (ftp, nntp) or its
 // request line and Host header (http). A plan never decodes a %0D, %0A
-// or %00 into a protocol line: it returns a *RefusedError instead (RFC
-// 1738 section 6, the gopher-to-SMTP attack). Every view encodes to JSON
-// as the "scheme_data" of `uri parse --json`.
+// or %00 into a protocol line, host included: it returns a
+// *RefusedError instead (RFC 1738 section 6, the gopher-to-SMTP
+// attack). The one exception, the data block of a filled-in Gopher+
+// +ASK form, is planned only with PlanOptions.AskData and to port 70.
+// A port above 65535 is an error of the view (ErrPortRange), and the
+// zone identifier of an IPv6 literal never leaves the client (RFC 6874
+// section 4). Every view encodes to JSON as the "scheme_data" of `uri
+// parse --json`.
 package scheme

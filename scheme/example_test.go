@@ -113,3 +113,27 @@ func ExampleViewOf() {
 	fmt.Println(g.GplusKind())
 	// Output: attributes
 }
+
+func ExamplePlanOptions_Check() {
+	// The email is sent as the argument of PASS: a CR LF in it would
+	// start another FTP command.
+	fmt.Println(scheme.PlanOptions{Email: "me@example.com"}.Check())
+	fmt.Println(scheme.PlanOptions{Email: "me@x\r\nDELE important"}.Check())
+	// Output:
+	// <nil>
+	// the email holds a space or a control character (byte 0x0d at offset 4)
+}
+
+func ExamplePlanOptions_askData() {
+	// The 1994 draft's filled-in +ASK form: its data block reaches the
+	// wire only when asked for, and only on port 70.
+	const ask = "/0sel%09%09+%091%0D%0A+-1%0D%0Avalue%0D%0A.%0D%0A"
+	for _, s := range []string{"gopher://h" + ask, "gopher://h:25" + ask} {
+		v, _ := scheme.ParseGopher(uri.MustParse(s))
+		p, err := v.Plan(scheme.PlanOptions{AskData: true})
+		fmt.Printf("%q %v\n", p.Request, err != nil)
+	}
+	// Output:
+	// "sel\t+\t1\r\n+-1\r\nvalue\r\n.\r\n" false
+	// "" true
+}

@@ -196,9 +196,16 @@ func (v FTP) Warnings() []Warning { return v.warnings }
 // Plan returns the FTP control commands of RFC 959 a client sends:
 // USER, PASS, one CWD per directory segment, TYPE, then RETR of the
 // file or NLST/LIST. Data-connection commands (PASV, PORT, ...) are left
-// out. A percent-encoded CR, LF or NUL in any part is refused: decoded,
-// it would end the command and start another (RFC 1738 section 6).
+// out. A percent-encoded CR, LF or NUL in any part (the host included)
+// is refused: decoded, it would end the command and start another (RFC
+// 1738 section 6). o.Email must pass o.Check.
 func (v FTP) Plan(o PlanOptions) (Plan, error) {
+	if err := o.Check(); err != nil {
+		return Plan{}, err
+	}
+	if err := refuseHost(v.u); err != nil {
+		return Plan{}, err
+	}
 	for _, p := range []struct {
 		raw, where string
 		base       int

@@ -79,13 +79,12 @@ func (v HTTP) RequestTarget() string { return v.target }
 func (v HTTP) AbsoluteForm() string { return v.scheme + "://" + v.HostHeader() + v.target }
 
 // HostHeader returns the Host header field value (RFC 9110 7.2): the
-// authority without userinfo, the port as written.
+// authority without userinfo and without the zone identifier of an
+// IPv6 literal (RFC 6874 section 4: "An HTTP client, proxy, or other
+// intermediary MUST remove any ZoneID attached to an outgoing URI"),
+// the port as written.
 func (v HTTP) HostHeader() string {
-	h := v.end.rawHost
-	if v.u.HasPort() && v.u.Port() != "" {
-		h += ":" + v.u.Port()
-	}
-	return h
+	return string(appendHostHeader(nil, v.u))
 }
 
 // SearchWords returns the "+"-separated search words of the 1993
@@ -98,10 +97,12 @@ func (v HTTP) Warnings() []Warning { return v.warnings }
 // Plan returns the request line and Host header of a GET (RFC 9112
 // 3), with the absolute form when o.Proxy is set. The request-target is
 // sent as written, never decoded, so no escape can break the line; a
-// host whose decoded name holds a CR, LF or NUL is refused.
+// host whose decoded name holds a CR, LF or NUL is refused. The zone
+// identifier of an IPv6 literal stays in Plan.Host, where the client
+// connects, and is removed from what it sends (RFC 6874 section 4).
 func (v HTTP) Plan(o PlanOptions) (Plan, error) {
-	if off, what := controlIn(v.end.rawHost); off >= 0 {
-		return Plan{}, refuse(v.u, hostStart(v.u), off, what, "host")
+	if err := refuseHost(v.u); err != nil {
+		return Plan{}, err
 	}
 	target := v.target
 	if o.Proxy {
@@ -126,7 +127,7 @@ func (v HTTP) MarshalJSON() ([]byte, error) {
 // bytes, written straight from u's components (the parts of a valid URI
 // need no JSON escaping; decoded ones go through appendJSONString).
 func appendHTTPJSON(b []byte, u uri.URI) ([]byte, error) {
-	if !u.HasAuthority() || u.Host() == "" {
+	if _, ok := u.PortNumber(); !u.HasAuthority() || u.Host() == "" || !ok && u.Port() != "" {
 		_, err := ParseHTTP(u)
 		return b, err
 	}
@@ -208,8 +209,16 @@ func appendTarget(b []byte, u uri.URI) []byte {
 	return b
 }
 
+// appendHostHeader appends the Host header value of u: its host
+// without a zone identifier (RFC 6874 section 4), and its port.
 func appendHostHeader(b []byte, u uri.URI) []byte {
-	b = append(b, u.Host()...)
+	h := u.Host()
+	if u.HostKind() == uri.IPv6 {
+		if i := strings.Index(h, "%25"); i >= 0 {
+			h = h[:i] + "]"
+		}
+	}
+	b = append(b, h...)
 	if u.HasPort() && u.Port() != "" {
 		b = append(b, ':')
 		b = append(b, u.Port()...)

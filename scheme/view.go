@@ -2,8 +2,10 @@ package scheme
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urikit/urikit/uri"
 )
@@ -47,11 +49,39 @@ type View interface {
 type PlanOptions struct {
 	// Email is the user's mail address, sent as the password of an
 	// anonymous FTP login (RFC 1738 section 3.2.1). Empty means the
-	// plan writes the placeholder "<email>".
+	// plan writes the placeholder "<email>". It must hold no space and
+	// no control character (Check): it becomes a protocol line.
 	Email string
 	// Proxy asks for the request a client sends to a proxy (the
 	// absolute form of an HTTP request-target).
 	Proxy bool
+	// AskData lets a gopher plan send the data block of a filled-in
+	// Gopher+ +ASK form, the only place where a URL's decoded CR LF
+	// may reach the wire (the 1994 draft's "+%091%0D%0A+-1%0D%0A..."),
+	// and only to port 70: the same bytes sent to another port are
+	// the gopher-to-SMTP attack of RFC 1738 section 6. Without it such
+	// a URL is refused like any other decoded CR or LF.
+	AskData bool
+}
+
+// ErrEmail: PlanOptions.Email holds a space or a control character
+// (CR, LF and NUL among them), which would end the PASS command and
+// start another (RFC 959 5.3.1, RFC 1738 section 6).
+var ErrEmail = errors.New("the email holds a space or a control character")
+
+// Check reports whether o can be used in a plan: an Email with a space,
+// a control character or invalid UTF-8 gives an error that wraps
+// ErrEmail.
+func (o PlanOptions) Check() error {
+	for i := 0; i < len(o.Email); i++ {
+		if c := o.Email[i]; c <= ' ' || c == 0x7f {
+			return fmt.Errorf("%w (byte 0x%02x at offset %d)", ErrEmail, c, i)
+		}
+	}
+	if !utf8.ValidString(o.Email) {
+		return fmt.Errorf("%w (invalid UTF-8)", ErrEmail)
+	}
+	return nil
 }
 
 // Plan is what a client sends to fetch what a URL names.
@@ -79,7 +109,9 @@ type Planner interface {
 
 // RefusedError says why a Plan refuses a URL: a percent-encoded CR, LF
 // or NUL that would be decoded into a protocol line (RFC 1738 section
-// 6), which a client must never send.
+// 6), which a client must never send, or a part the protocol cannot
+// carry as written (a space in an NNTP group name, an nntp URL without
+// a server).
 type RefusedError struct {
 	URL    string // the URL, as written
 	Offset int    // byte offset in URL of the offending escape

@@ -235,7 +235,7 @@ func TestGopher(t *testing.T) {
 			t.Errorf("%s: %v", tt.url, err)
 			continue
 		}
-		p, err := v.Plan(PlanOptions{})
+		p, err := v.Plan(PlanOptions{AskData: true}) // the +ASK example needs it (issue 20)
 		if err != nil {
 			t.Errorf("%s: %v", tt.url, err)
 			continue
