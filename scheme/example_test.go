@@ -137,3 +137,14 @@ func ExamplePlanOptions_askData() {
 	// "sel\t+\t1\r\n+-1\r\nvalue\r\n.\r\n" false
 	// "" true
 }
+
+func ExampleCheck() {
+	// Valid URI references that their schemes' rules refuse.
+	for _, s := range []string{"http://example.com/", "http://", "http://h:65536/"} {
+		fmt.Println(s, scheme.Check(uri.MustParse(s)))
+	}
+	// Output:
+	// http://example.com/ <nil>
+	// http:// uri: the scheme needs a host at offset 7 in host of "http://"
+	// http://h:65536/ uri: port above 65535 '6' at offset 9 in port of "http://h:65536/"
+}

@@ -127,6 +127,30 @@ func (e *RefusedError) Error() string {
 // keeps u from having one.
 func ViewOf(u uri.URI) (any, error) { return registry.View(u) }
 
+// Check returns the error that keeps u's view (ViewOf) from reading u,
+// or nil: the rules of the scheme beyond the generic syntax, which `uri
+// parse --json` reports as "scheme_error" and `uri check` as a failure
+// (an http URL without a host, RFC 9110 4.2.1; a port above 65535; a
+// news URL without a group; ...). A scheme without a view has no such
+// rules here. http and https, most of the URLs of a crawl, are checked
+// without building the view.
+func Check(u uri.URI) error {
+	if isHTTP(u.Scheme()) {
+		if u.Host() != "" && !u.HasPort() {
+			return nil // the common case: a host (so an authority), no port
+		}
+		return needHost(u, "http", "https")
+	}
+	_, err := registry.View(u)
+	return err
+}
+
+// isHTTP reports whether s is "http" or "https" in any case.
+func isHTTP(s string) bool {
+	return (len(s) == 4 || len(s) == 5 && s[4]|0x20 == 's') &&
+		s[0]|0x20 == 'h' && s[1]|0x20 == 't' && s[2]|0x20 == 't' && s[3]|0x20 == 'p'
+}
+
 // AppendJSON appends the JSON of u's view (the "scheme_data" of `uri
 // parse --json`) to b: the view's object, or null when u's scheme has
 // no View in this package. When the view cannot read u, b is returned
