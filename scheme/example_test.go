@@ -1,6 +1,7 @@
 package scheme_test
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -147,4 +148,18 @@ func ExampleCheck() {
 	// http://example.com/ <nil>
 	// http:// uri: the scheme needs a host at offset 7 in host of "http://"
 	// http://h:65536/ uri: port above 65535 '6' at offset 9 in port of "http://h:65536/"
+}
+
+func ExampleParseMailto_grammar() {
+	// RFC 6068 6.1: "The following example, using "?" twice, is
+	// incorrect" -- a valid URI reference that is no mailto URL.
+	_, err := scheme.ParseMailto(uri.MustParse("mailto:joe@example.com?cc=bob@example.com?body=hello"))
+	fmt.Println(errors.Is(err, scheme.ErrMailQuestion), errors.Is(err, scheme.ErrSchemeSyntax))
+	// The three spellings of the same recipients are one URL.
+	a := uri.MustParse("mailto:addr1@an.example,addr2@an.example")
+	b := uri.MustParse("mailto:addr1@an.example?to=addr2@an.example")
+	fmt.Println(uri.Equal(a, b))
+	// Output:
+	// true true
+	// true
 }

@@ -25,6 +25,8 @@ func FuzzViews(f *testing.F) {
 		"rlogin://h", "tn3270://h/", "wais://h/db?s", "wais://h/db/t/p", "prospero://h/x%001%00a;f=v",
 		"file:///c:/x", "file://localhost/x", "mid:a@b/c@d", "cid:x@y", "http://[fe80::1%25en0]:8080/x",
 		"ftp://h%0D%0Ax/f", "http://h:65536/",
+		"mailto:%22a%5C%22b%22@%5B1.2.3.4%5D,c@d?to=J%20D%20%3Ce@f%3E&cc=&x%0D%0A=1", "mailto:a@b..c?s=1=2",
+		"gopher://h/1a%2Fb?c", "file:////host/share/f", "https://h/?a=b&c",
 	} {
 		f.Add(s, "", false, false)
 	}

@@ -43,8 +43,12 @@ func ParseHTTP(u uri.URI) (HTTP, error) {
 		v.target += "?" + u.Query()
 	}
 	// The 1993 draft: "http://host/path?search", the search words
-	// separated by "+".
-	v.words = u.SearchKeywords()
+	// separated by "+" (search = xalphas [ "+" search ]). A query with
+	// "=" or "&" is a form's, not a search (as Perl's URI
+	// query_keywords reads it): no words.
+	if isSearch(u.Query()) {
+		v.words = u.SearchKeywords()
+	}
 	v.warnings = append(v.end.portWarnings(), userinfoWarnings(u)...)
 	return v, nil
 }
@@ -88,7 +92,9 @@ func (v HTTP) HostHeader() string {
 }
 
 // SearchWords returns the "+"-separated search words of the 1993
-// draft's "http://host/path?search", decoded, or nil.
+// draft's "http://host/path?search", decoded, or nil: without a query,
+// with an empty one, or with a query holding "=" or "&", which is not a
+// search but a form's name=value pairs.
 func (v HTTP) SearchWords() []string { return v.words }
 
 // Warnings implements View.
@@ -114,14 +120,19 @@ func (v HTTP) Plan(o PlanOptions) (Plan, error) {
 
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`.
 func (v HTTP) MarshalJSON() ([]byte, error) {
-	words := v.words
-	if words == nil {
-		words = []string{}
+	o := newObj().str("host", v.end.host).num("port", v.end.port).num("default_port", v.end.defPort).
+		str("request_target", v.target).str("absolute_form", v.AbsoluteForm()).str("host_header", v.HostHeader())
+	if v.words == nil {
+		o.null("search_words")
+	} else {
+		o.strs("search_words", v.words)
 	}
-	return newObj().str("host", v.end.host).num("port", v.end.port).num("default_port", v.end.defPort).
-		str("request_target", v.target).str("absolute_form", v.AbsoluteForm()).str("host_header", v.HostHeader()).
-		strs("search_words", words).warnings(v.warnings).done()
+	return o.warnings(v.warnings).done()
 }
+
+// isSearch reports whether q is a search of the 1993 draft: not empty,
+// and no "=" or "&".
+func isSearch(q string) bool { return q != "" && strings.IndexAny(q, "=&") < 0 }
 
 // appendHTTPJSON is HTTP.MarshalJSON without the HTTP value: the same
 // bytes, written straight from u's components (the parts of a valid URI
@@ -164,16 +175,19 @@ func appendHTTPJSON(b []byte, u uri.URI) ([]byte, error) {
 	b = appendTarget(b, u)
 	b = append(b, `","host_header":"`...)
 	b = appendHostHeader(b, u)
-	b = append(b, `","search_words":[`...)
-	if q := u.Query(); q != "" {
+	if q := u.Query(); isSearch(q) {
+		b = append(b, `","search_words":[`...)
 		for i, w := range strings.Split(q, "+") {
 			if i > 0 {
 				b = append(b, ',')
 			}
 			b = appendJSONString(b, decode(w))
 		}
+		b = append(b, ']')
+	} else {
+		b = append(b, `","search_words":null`...)
 	}
-	b = append(b, `],"warnings":[`...)
+	b = append(b, `,"warnings":[`...)
 	n := 0
 	warn := func(w Warning) {
 		if n > 0 {

@@ -11,6 +11,7 @@ import (
 // section, an RFC 822 addr-spec):
 //
 //	mailtoURI = "mailto:" [ to ] [ hfields ]
+//	to        = addr-spec *("," addr-spec )
 //	hfields   = "?" hfield *( "&" hfield )
 //	hfield    = hfname "=" hfvalue
 type Mailto struct {
@@ -21,16 +22,24 @@ type Mailto struct {
 	warnings       []Warning
 }
 
-// ParseMailto reads a mailto URL.
+// ParseMailto reads a mailto URL by the grammar of RFC 6068 section 2:
+// each address of the path an addr-spec once decoded (a local part, "@",
+// a domain without empty labels), the query hfields of hfname "="
+// hfvalue with no second "?" and no "=" in a value (both are written
+// %3F and %3D), and the value of a "to", "cc" or "bcc" hfield an address
+// list. A URL that breaks it is still a valid URI reference; the view
+// returns a *uri.ParseError whose reason is one of ErrMailAddress,
+// ErrMailAddressList, ErrMailHfield and ErrMailQuestion, all
+// ErrSchemeSyntax. A "/" in an hfvalue, which RFC 3986 allows in a query
+// and whose meaning is plain, is accepted.
 //
-// RFC 6068 section 7 (and 3): a mail client writes the addresses and
-// header fields of the URL into a message, so a CR or LF decoded into
-// any of them could add header fields (a "Bcc:"). Every decoded part is
-// checked: a percent-encoded CR or LF in an address, a header field
-// name or a header field value gives WarnEncodedCRLF (in the body it is
-// a line break, RFC 6068 5), a NUL anywhere WarnEncodedNUL; and the
-// accessors give such a CR, LF or NUL back percent-encoded inside an
-// address or a header field name, never decoded.
+// RFC 6068 section 7 (and 3): a mail client writes the header fields of
+// the URL into a message, so a CR or LF decoded into any of them could
+// add header fields (a "Bcc:"). An address cannot hold one (it would not
+// be an addr-spec); a percent-encoded CR or LF in a header field name or
+// value gives WarnEncodedCRLF (in the body it is a line break, RFC 6068
+// 5), a NUL anywhere WarnEncodedNUL; and HeaderFields gives a CR, LF or
+// NUL back percent-encoded inside a name, never decoded.
 func ParseMailto(u uri.URI) (Mailto, error) {
 	if err := checkScheme(u, "mailto"); err != nil {
 		return Mailto{}, err
@@ -42,20 +51,34 @@ func ParseMailto(u uri.URI) (Mailto, error) {
 	var lines, nuls []string // raw parts where a decoded CR/LF, NUL, matters
 	// RFC 6068 2: to = addr-spec *("," addr-spec), each percent-decoded
 	// (a "%" of a gatewayed address is "%25", as the 1994 draft says).
+	base := pathStart(u)
 	if p := u.Path(); p != "" {
-		lines = append(lines, p)
+		off := base
 		for a := range strings.SplitSeq(p, ",") {
-			if a != "" {
-				v.to = append(v.to, decodeLine(a))
+			if bad := checkAddrSpec(a); bad >= 0 {
+				return Mailto{}, fail(u, off+bad, uri.ComponentPath, ErrMailAddress)
 			}
+			v.to = append(v.to, decode(a))
+			off += len(a) + 1
 		}
 	}
 	if u.HasQuery() {
-		for q := range strings.SplitSeq(u.Query(), "&") {
-			if q == "" {
-				continue
+		q := u.Query()
+		qbase := base + len(u.Path()) + 1
+		if i := strings.IndexByte(q, '?'); i >= 0 {
+			return Mailto{}, fail(u, qbase+i, uri.ComponentQuery, ErrMailQuestion)
+		}
+		off := qbase
+		for hf := range strings.SplitSeq(q, "&") {
+			hfOff := off
+			off += len(hf) + 1
+			rn, rv, ok := strings.Cut(hf, "=")
+			if !ok {
+				return Mailto{}, fail(u, hfOff+len(hf), uri.ComponentQuery, ErrMailHfield)
 			}
-			rn, rv, _ := strings.Cut(q, "=")
+			if i := strings.IndexByte(rv, '='); i >= 0 {
+				return Mailto{}, fail(u, hfOff+len(rn)+1+i, uri.ComponentQuery, ErrMailHfield)
+			}
 			name := decodeLine(rn)
 			lines = append(lines, rn)
 			// RFC 6068 2: header field names are case-insensitive;
@@ -65,14 +88,16 @@ func ParseMailto(u uri.URI) (Mailto, error) {
 			val := decode(rv)
 			switch lname {
 			case "to", "cc", "bcc":
-				val = decodeLine(rv) // an address list
-			}
-			v.hfields = append(v.hfields, [2]string{name, val})
-			switch lname {
-			case "to":
-				v.to = append(v.to, splitAddrs(val)...)
-			case "cc":
-				v.cc = append(v.cc, splitAddrs(val)...)
+				list, bad := addressList(decodeWithOffsets(rv))
+				if bad >= 0 {
+					return Mailto{}, fail(u, hfOff+len(rn)+1+bad, uri.ComponentQuery, ErrMailAddressList)
+				}
+				switch lname {
+				case "to":
+					v.to = append(v.to, list...)
+				case "cc":
+					v.cc = append(v.cc, list...)
+				}
 			case "subject":
 				if !v.hasSubj {
 					v.subject, v.hasSubj = val, true
@@ -82,8 +107,10 @@ func ParseMailto(u uri.URI) (Mailto, error) {
 					v.body, v.hasBd = val, true
 				}
 				nuls = append(nuls, rv)
+				v.hfields = append(v.hfields, [2]string{name, val})
 				continue
 			}
+			v.hfields = append(v.hfields, [2]string{name, val})
 			lines = append(lines, rv)
 		}
 	}
@@ -98,9 +125,9 @@ func ParseMailto(u uri.URI) (Mailto, error) {
 	return v, nil
 }
 
-// decodeLine decodes a part that a mail client writes into a header
-// line (an address, a header field name), keeping a CR, LF or NUL
-// percent-encoded (RFC 6068 section 7): decoded, it would end the line.
+// decodeLine decodes a header field name, which a mail client writes at
+// the start of a header line, keeping a CR, LF or NUL percent-encoded
+// (RFC 6068 section 7): decoded, it would end the line.
 func decodeLine(raw string) string {
 	d := decode(raw)
 	if !strings.ContainsAny(d, "\r\n\x00") {
@@ -122,18 +149,8 @@ func decodeLine(raw string) string {
 	return b.String()
 }
 
-func splitAddrs(s string) []string {
-	var out []string
-	for a := range strings.SplitSeq(s, ",") {
-		if a = strings.TrimSpace(a); a != "" {
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
-// To returns the recipients: the addresses of the path and of "to"
-// header fields, decoded (a CR, LF or NUL stays percent-encoded).
+// To returns the recipients: the addresses of the path and the
+// mailboxes of "to" header fields, decoded.
 func (v Mailto) To() []string { return v.to }
 
 // Cc returns the addresses of "cc" header fields.
@@ -148,8 +165,8 @@ func (v Mailto) Subject() (string, bool) { return v.subject, v.hasSubj }
 func (v Mailto) Body() (string, bool) { return v.body, v.hasBd }
 
 // HeaderFields returns every hfield as [name, value], decoded, in order;
-// a CR, LF or NUL stays percent-encoded in a name and in the value of
-// "to", "cc" and "bcc" (address lists).
+// a CR, LF or NUL stays percent-encoded in a name (the value of "to",
+// "cc" and "bcc", an address list, holds none).
 func (v Mailto) HeaderFields() [][2]string { return v.hfields }
 
 // Warnings implements View.
