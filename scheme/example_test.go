@@ -112,7 +112,50 @@ func ExampleViewOf() {
 	v, _ := scheme.ViewOf(uri.MustParse("gopher://host/0a%09%09!"))
 	g := v.(scheme.Gopher)
 	fmt.Println(g.GplusKind())
-	// Output: attributes
+	// Every view, a URN's included, warns in the same codes.
+	for _, s := range []string{"ftp://u:pw@h:2121/f", "urn:X-foo:bar"} {
+		v, _ := scheme.ViewOf(uri.MustParse(s))
+		fmt.Println(v, v.Warnings())
+	}
+	// Output:
+	// attributes
+	// ftp://u:xxxxx@h:2121/f [nondefault-port password]
+	// urn:X-foo:bar [reserved-nid]
+}
+
+func ExampleFTP_Redacted() {
+	v, _ := scheme.ParseFTP(uri.MustParse("ftp://user:pw@host/f"))
+	// Printing a view never shows the password, whatever the verb.
+	fmt.Printf("%v %q\n", v, v)
+	fmt.Println(v.Redacted())
+	// Output:
+	// ftp://user:xxxxx@host/f "ftp://user:xxxxx@host/f"
+	// ftp://user:xxxxx@host/f
+}
+
+func ExampleEndpoint() {
+	for _, s := range []string{"http://h/", "https://h:8443/", "news:comp.lang.go", "telnet://h:2323"} {
+		v, _ := scheme.ViewOf(uri.MustParse(s))
+		e := v.(scheme.Endpoint)
+		fmt.Println(s, e.Port(), e.DefaultPort(), e.ConnectPort())
+	}
+	// Output:
+	// http://h/ -1 80 80
+	// https://h:8443/ 8443 443 8443
+	// news:comp.lang.go -1 119 119
+	// telnet://h:2323 2323 23 2323
+}
+
+func ExampleWarning_Message() {
+	fmt.Println(scheme.WarnEncodedCRLF.Message())
+	// Output: a percent-encoded CR or LF that a client decodes into a protocol line or a mail header (RFC 1738 section 6, RFC 6068 section 7)
+}
+
+func ExampleURN() {
+	v, _ := scheme.ViewOf(uri.MustParse("urn:example:a%00"))
+	n := v.(scheme.URN)
+	fmt.Println(n.NID(), n.Warnings())
+	// Output: example [encoded-nul]
 }
 
 func ExamplePlanOptions_Check() {

@@ -11,6 +11,7 @@ import (
 //	file-URI  = "file:" file-hier-part
 //	file-hier-part = ( "//" auth-path ) / local-path
 type File struct {
+	ref         // the URL: String, Redacted and Format
 	host        string
 	hasHost     bool
 	path        string
@@ -65,6 +66,7 @@ func ParseFile(u uri.URI) (File, error) {
 			v.windowsPath, v.local = w, false
 		}
 	}
+	v.ref = ref{u}
 	return v, nil
 }
 

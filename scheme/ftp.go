@@ -11,7 +11,7 @@ import (
 //
 //	ftp://<user>:<password>@<host>:<port>/<cwd1>/<cwd2>/.../<cwdN>/<name>;type=<typecode>
 type FTP struct {
-	u                uri.URI
+	ref              // the URL: String, Redacted and Format
 	end              endpoint
 	user, password   string
 	hasUser, hasPass bool
@@ -48,7 +48,7 @@ func ParseFTP(u uri.URI) (FTP, error) {
 	if u.HasQuery() {
 		return FTP{}, fail(u, pathStart(u)+len(u.Path()), uri.ComponentQuery, ErrSchemeSyntax)
 	}
-	v := FTP{u: u, end: endpointOf(u, 21)}
+	v := FTP{ref: ref{u}, end: endpointOf(u, 21)}
 	v.rawUser, _ = u.User()
 	v.rawPass, _ = u.Password()
 	v.user, v.password, v.hasUser, v.hasPass = userinfo(u)
@@ -122,6 +122,9 @@ func (v FTP) Port() int { return v.end.port }
 
 // DefaultPort returns 21 (RFC 1738 3.2).
 func (v FTP) DefaultPort() int { return 21 }
+
+// ConnectPort returns the port a client connects to (Endpoint).
+func (v FTP) ConnectPort() int { return v.end.connectPort() }
 
 // User returns the user name, decoded, and whether the URL has one
 // ("ftp://@host/" has an empty one, which is not an absent one).

@@ -3,6 +3,7 @@ package scheme
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -38,7 +39,7 @@ func FuzzViews(f *testing.F) {
 		if err != nil {
 			return
 		}
-		v, err := registry.View(u)
+		v, err := ViewOf(u)
 		if err != nil {
 			var pe *uri.ParseError
 			if !errors.As(err, &pe) && !errors.Is(err, ErrWrongScheme) {
@@ -50,12 +51,21 @@ func FuzzViews(f *testing.F) {
 			}
 			return
 		}
-		sv, ok := v.(View)
-		if !ok {
+		if v == nil {
 			return
 		}
-		if _, err := json.Marshal(sv); err != nil {
+		if _, err := json.Marshal(v); err != nil {
 			t.Fatalf("%q: %v", s, err)
+		}
+		// Printing a view shows the URL without its password (issue 22).
+		if got := fmt.Sprintf("%v", v); got != v.Redacted() || v.URI().String() != s {
+			t.Fatalf("%q: prints %q, Redacted %q", s, got, v.Redacted())
+		}
+		if _, ok := u.Password(); ok {
+			r, err := uri.ParseWith(v.Redacted(), uri.Options{AllowZoneID: true})
+			if p, _ := r.Password(); err != nil || p != "xxxxx" {
+				t.Fatalf("%q: redacted %q, %v", s, v.Redacted(), err)
+			}
 		}
 		pl, ok := v.(Planner)
 		if !ok {

@@ -11,7 +11,7 @@ import (
 //
 //	gopher://<host>:<port>/<gophertype><selector>%09<search>%09<gopher+_string>
 type Gopher struct {
-	u                         uri.URI
+	ref                       // the URL: String, Redacted and Format
 	end                       endpoint
 	itemType                  byte
 	selector, search, gplus   string
@@ -28,7 +28,7 @@ func ParseGopher(u uri.URI) (Gopher, error) {
 	if err := needHost(u, "gopher"); err != nil {
 		return Gopher{}, err
 	}
-	v := Gopher{u: u, end: endpointOf(u, 70), itemType: '1'}
+	v := Gopher{ref: ref{u}, end: endpointOf(u, 70), itemType: '1'}
 	path := u.Path()
 	base := pathStart(u)
 	// RFC 4266 2.1 (and RFC 1738 3.4): the "?" of a search is written
@@ -92,6 +92,9 @@ func (v Gopher) Port() int { return v.end.port }
 
 // DefaultPort returns 70 (RFC 4266 2.1).
 func (v Gopher) DefaultPort() int { return 70 }
+
+// ConnectPort returns the port a client connects to (Endpoint).
+func (v Gopher) ConnectPort() int { return v.end.connectPort() }
 
 // ItemType returns the Gopher item type character ('1' by default).
 func (v Gopher) ItemType() byte { return v.itemType }

@@ -10,7 +10,7 @@ import (
 // HTTP is the view of an http or https URL (RFC 9110 4.2; the 1993 URL
 // draft's "http" section): where a client connects and what it asks for.
 type HTTP struct {
-	u        uri.URI
+	ref             // the URL: String, Redacted and Format
 	scheme   string // lowercase
 	end      endpoint
 	target   string
@@ -25,7 +25,7 @@ func ParseHTTP(u uri.URI) (HTTP, error) {
 	if err := needHost(u, "http", "https"); err != nil {
 		return HTTP{}, err
 	}
-	v := HTTP{u: u, scheme: strings.ToLower(u.Scheme())}
+	v := HTTP{ref: ref{u}, scheme: strings.ToLower(u.Scheme())}
 	def := 80
 	if v.scheme == "https" {
 		def = 443
@@ -72,6 +72,9 @@ func (v HTTP) Port() int { return v.end.port }
 
 // DefaultPort returns 80 for http and 443 for https.
 func (v HTTP) DefaultPort() int { return v.end.defPort }
+
+// ConnectPort returns the port a client connects to (Endpoint).
+func (v HTTP) ConnectPort() int { return v.end.connectPort() }
 
 // RequestTarget returns the origin-form request-target: the path ("/"
 // when empty) and the query, never the fragment (RFC 9112 3.2.1).

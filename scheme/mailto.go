@@ -15,6 +15,7 @@ import (
 //	hfields   = "?" hfield *( "&" hfield )
 //	hfield    = hfname "=" hfvalue
 type Mailto struct {
+	ref            // the URL: String, Redacted and Format
 	to, cc         []string
 	subject, body  string
 	hasSubj, hasBd bool
@@ -68,6 +69,8 @@ func ParseMailto(u uri.URI) (Mailto, error) {
 		if i := strings.IndexByte(q, '?'); i >= 0 {
 			return Mailto{}, fail(u, qbase+i, uri.ComponentQuery, ErrMailQuestion)
 		}
+		n := strings.Count(q, "&") + 1 // sized once: no regrowth on long queries
+		v.hfields, lines = make([][2]string, 0, n), make([]string, 0, 2*n+1)
 		off := qbase
 		for hf := range strings.SplitSeq(q, "&") {
 			hfOff := off
@@ -122,6 +125,7 @@ func ParseMailto(u uri.URI) (Mailto, error) {
 			}
 		}
 	}
+	v.ref = ref{u}
 	return v, nil
 }
 

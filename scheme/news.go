@@ -15,6 +15,7 @@ import (
 // the commercial at "@" character". RFC 5538 adds a server:
 // "news://server/group".
 type News struct {
+	ref                        // the URL: String, Redacted and Format
 	kind, group, msgID, server string
 	hasServer                  bool
 	end                        endpoint
@@ -33,7 +34,11 @@ func ParseNews(u uri.URI) (News, error) {
 	if err := checkScheme(u, "news", "snews"); err != nil {
 		return News{}, err
 	}
-	v := News{}
+	def := 119 // RFC 5538 2.1; snews, historic, 563
+	if strings.EqualFold(u.Scheme(), "snews") {
+		def = 563
+	}
+	v := News{end: endpoint{port: -1, defPort: def}}
 	p := u.Path()
 	base := pathStart(u)
 	if u.HasAuthority() {
@@ -41,10 +46,6 @@ func ParseNews(u uri.URI) (News, error) {
 			return News{}, err
 		}
 		v.server, v.hasServer = decode(u.Hostname()), true
-		def := 119
-		if strings.EqualFold(u.Scheme(), "snews") {
-			def = 563
-		}
 		v.end = endpointOf(u, def)
 		v.warnings = v.end.portWarnings()
 		if strings.HasPrefix(p, "/") {
@@ -67,6 +68,7 @@ func ParseNews(u uri.URI) (News, error) {
 		}
 		v.kind, v.group = NewsGroup, decode(p)
 	}
+	v.ref = ref{u}
 	return v, nil
 }
 
@@ -82,6 +84,18 @@ func (v News) MessageID() string { return v.msgID }
 // Server returns the news server, and whether the URL names one.
 func (v News) Server() (string, bool) { return v.server, v.hasServer }
 
+// Host returns the server, decoded, or "" (Endpoint).
+func (v News) Host() string { return v.end.host }
+
+// Port returns the port the URL names, or -1.
+func (v News) Port() int { return v.end.port }
+
+// DefaultPort returns 119 for news, 563 for snews (RFC 5538 2.1).
+func (v News) DefaultPort() int { return v.end.defPort }
+
+// ConnectPort returns the port a client connects to (Endpoint).
+func (v News) ConnectPort() int { return v.end.connectPort() }
+
 // Warnings implements View.
 func (v News) Warnings() []Warning { return v.warnings }
 
@@ -96,7 +110,7 @@ func (v News) MarshalJSON() ([]byte, error) {
 // "nntp://server:port/group/article-number", or the 1994 draft's form
 // without a server, "nntp:" group "/" digits.
 type NNTP struct {
-	u         uri.URI
+	ref       // the URL: String, Redacted and Format
 	end       endpoint
 	hasServer bool
 	group     string
@@ -111,7 +125,7 @@ func ParseNNTP(u uri.URI) (NNTP, error) {
 	if err := checkScheme(u, "nntp"); err != nil {
 		return NNTP{}, err
 	}
-	v := NNTP{u: u, article: -1}
+	v := NNTP{ref: ref{u}, article: -1}
 	p := u.Path()
 	base := pathStart(u)
 	if u.HasAuthority() {
@@ -152,6 +166,9 @@ func (v NNTP) Port() int { return v.end.port }
 
 // DefaultPort returns 119 (RFC 5538 2.2).
 func (v NNTP) DefaultPort() int { return 119 }
+
+// ConnectPort returns the port a client connects to (Endpoint).
+func (v NNTP) ConnectPort() int { return v.end.connectPort() }
 
 // Newsgroup returns the group, decoded.
 func (v NNTP) Newsgroup() string { return v.group }

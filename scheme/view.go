@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urikit/urikit/uri"
+	"github.com/urikit/urikit/urn"
 )
 
 // Warning is the code of something in a URL that a client, or a person
@@ -31,18 +32,67 @@ const (
 	// WarnEncodedCRLF: a percent-encoded CR or LF in a part that a
 	// client decodes into a protocol line (RFC 1738 section 6).
 	WarnEncodedCRLF Warning = "encoded-crlf"
-	// WarnEncodedNUL: a percent-encoded NUL in such a part.
+	// WarnEncodedNUL: a percent-encoded NUL in such a part (and in a
+	// URN, where RFC 2141 2.4 says it should never be used).
 	WarnEncodedNUL Warning = "encoded-nul"
+	// WarnReservedNID: a URN whose NID is not formal or informal (RFC
+	// 8141 5.1: "X-", two letters, "urn-" not followed by a number...).
+	WarnReservedNID Warning = "reserved-nid"
 )
 
-// View is the typed reading of a URI of one scheme, as returned by the
-// View function of a uri.Scheme of this package (and by Registry().View).
-// Every view encodes to JSON as the "scheme_data" object of
-// `uri parse --json`.
+// View is the typed reading of a URI of one scheme, as ViewOf returns
+// it: every view of this package satisfies it, URNs included (URN).
 type View interface {
 	// Warnings returns the view's warning codes, in the order of the
 	// Warn constants, or nil.
 	Warnings() []Warning
+	// MarshalJSON writes the view as the "scheme_data" object of `uri
+	// parse --json`.
+	MarshalJSON() ([]byte, error)
+	// URI returns the URL the view reads.
+	URI() uri.URI
+	// Redacted returns the URL with its password replaced by "xxxxx";
+	// String returns the same, and so does every fmt verb: printing a
+	// view never shows a password.
+	Redacted() string
+	String() string
+}
+
+// Endpoint is a View of a scheme whose URLs name a host to connect to
+// (http, https, ftp, gopher, news with a server, nntp, telnet, rlogin,
+// tn3270, wais, prospero). Every one follows the same port convention:
+// Port is the port the URL writes, or -1 when it writes none or an
+// empty one ("h:"); DefaultPort is the scheme's; ConnectPort is where a
+// client connects, Port or else DefaultPort (Plan.Port). A port above
+// 65535 is an error of the view (ErrPortRange), so 0 <= ConnectPort <=
+// 65535.
+type Endpoint interface {
+	View
+	// Host returns the host, percent-decoded, without the brackets of
+	// an IP literal ("" for a URL without one).
+	Host() string
+	Port() int
+	DefaultPort() int
+	ConnectPort() int
+}
+
+// Message returns what the warning means, with the rule it comes from.
+func (w Warning) Message() string {
+	switch w {
+	case WarnNondefaultPort:
+		return "the URL names a port other than the scheme's default (RFC 1738 section 6)"
+	case WarnReservedPort:
+		return "the port is below 1024 and not the scheme's default: another service may listen there (RFC 1738 section 6)"
+	case WarnPassword:
+		return "the URL carries a password (RFC 3986 3.2.1 deprecates \"user:password\")"
+	case WarnEncodedCRLF:
+		return "a percent-encoded CR or LF that a client decodes into a protocol line or a mail header (RFC 1738 section 6, RFC 6068 section 7)"
+	case WarnEncodedNUL:
+		return "a percent-encoded NUL that a client decodes into a protocol line (RFC 1738 section 6; RFC 2141 2.4 for URNs)"
+	case WarnReservedNID:
+		return "the URN's NID is not one that may be assigned: experimental, reserved or malformed (RFC 8141 5.1)"
+	}
+	return string(w)
 }
 
 // PlanOptions are what a client knows that a URL does not say.
@@ -122,10 +172,22 @@ func (e *RefusedError) Error() string {
 	return fmt.Sprintf("refused: %s at offset %d", e.Reason, e.Offset)
 }
 
-// ViewOf returns the view of u by its scheme, from Registry(): nil and
-// nil when the scheme has no view in this package, or the error that
-// keeps u from having one.
-func ViewOf(u uri.URI) (any, error) { return registry.View(u) }
+// ViewOf returns the view of u by its scheme (a Gopher for "gopher:", a
+// URN for "urn:", ...): nil and nil when the scheme has no view in this
+// package, or the error that keeps u from having one (Check).
+func ViewOf(u uri.URI) (View, error) {
+	v, err := registry.View(u)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	switch v := v.(type) {
+	case View:
+		return v, nil
+	case urn.URN:
+		return URN{URN: v, u: u}, nil
+	}
+	return nil, nil
+}
 
 // Check returns the error that keeps u's view (ViewOf) from reading u,
 // or nil: the rules of the scheme beyond the generic syntax, which `uri

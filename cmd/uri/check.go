@@ -8,7 +8,7 @@ var checkCommand = &command{
 	synopsis: "[--warn] [--json] [--rfc 3986|2396] [--zone-id] [-f FILE]... [INPUT...]",
 	traits:   inputs | jsonOut | grammar | failsOnly | repairs,
 	flags: []flagSpec{
-		{long: "warn", help: "also print the warnings of valid inputs, from the rules of\ntheir scheme: nondefault-port, reserved-port, password,\nencoded-crlf, encoded-nul (RFC 1738 section 6)",
+		{long: "warn", help: "also print the warnings of valid inputs, from the rules of\ntheir scheme: nondefault-port, reserved-port, password,\nencoded-crlf, encoded-nul (RFC 1738 section 6), reserved-nid",
 			example: "uri check --warn 'ftp://user:secret@example.com:25/'"},
 	},
 	about: `Check that each input is a URI reference and print only the failures.
@@ -30,7 +30,8 @@ input holds one. JSON output, one object per failed input: {"input",
 as well), password (a password in the URL), encoded-crlf and encoded-nul
 (a %0D, %0A or %00 that a client would decode into a protocol line or a
 mail header: in telnet, rlogin and tn3270 userinfo, gopher and ftp
-parts, mailto addresses, header field names and values).
+parts, mailto header field names and values; a %00 in a URN),
+reserved-nid (a URN whose NID may not be assigned, RFC 8141 5.1).
 `,
 	start: func(c *call) (each, error) {
 		warn := c.has("warn")
@@ -42,11 +43,13 @@ parts, mailto addresses, header field names and values).
 			if !warn {
 				return scheme.Check(u)
 			}
-			v, err := c.reg.View(u)
+			// scheme.ViewOf: every view, URNs included, warns in
+			// the same codes.
+			sv, err := scheme.ViewOf(u)
 			if err != nil {
 				return err
 			}
-			if sv, ok := v.(scheme.View); ok {
+			if sv != nil {
 				if ws := sv.Warnings(); len(ws) > 0 {
 					s := make([]string, len(ws))
 					for i, w := range ws {
