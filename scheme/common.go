@@ -22,6 +22,10 @@ var (
 	ErrSchemeSyntax = errors.New("not allowed by the scheme's syntax")
 	// ErrWrongScheme: the view was asked of a URL of another scheme.
 	ErrWrongScheme = errors.New("URL of another scheme")
+	// ErrPortRange: a port above 65535, which no TCP or UDP port is
+	// (RFC 9293 3.1: a port is a 16-bit number). RFC 3986 3.2.3 allows
+	// any digits, so the URI is valid; a client has nowhere to connect.
+	ErrPortRange = errors.New("port above 65535")
 )
 
 // fail returns the *uri.ParseError of a URL the view cannot read.
@@ -52,6 +56,27 @@ func needHost(u uri.URI, names ...string) error {
 	}
 	if u.Host() == "" {
 		return fail(u, hostStart(u), uri.ComponentHost, ErrNoHost)
+	}
+	return checkPort(u)
+}
+
+// checkPort refuses a port above 65535: planned to the default port it
+// would connect where the URL does not say (issue 20).
+func checkPort(u uri.URI) error {
+	if p := u.Port(); p != "" {
+		if _, ok := u.PortNumber(); !ok {
+			return fail(u, hostStart(u)+len(u.Host())+1, uri.ComponentPort, ErrPortRange)
+		}
+	}
+	return nil
+}
+
+// refuseHost refuses a host whose decoded name holds a CR, LF or NUL
+// (a reg-name's escape, or one in an IPv6 zone identifier): a client
+// would write it into a protocol line or hand it to its resolver.
+func refuseHost(u uri.URI) error {
+	if off, what := controlIn(u.Host()); off >= 0 {
+		return refuse(u, hostStart(u), off, what, "host")
 	}
 	return nil
 }

@@ -21,17 +21,30 @@
 // ParseGopher (gopher and gopher+), ParseMailto, ParseNews (news, snews),
 // ParseNNTP, ParseTelnet (telnet, rlogin, tn3270), ParseWAIS,
 // ParseProspero, ParseFile, ParseMessageID (mid, cid), and StripPrefix
-// for the drafts' "URL:" prefix. ViewOf picks the view by scheme. A URL
-// a view cannot read gives a *uri.ParseError with the offset and the
-// component at fault.
+// for the drafts' "URL:" prefix. ViewOf picks the view by scheme and
+// returns a View, which every view satisfies (a "urn:" URI gives a URN);
+// Check returns only the error. A URL a view cannot read gives a
+// *uri.ParseError with the offset and the component at fault.
+//
+// A view prints as its URL with the password replaced by "xxxxx"
+// (Redacted, String and every fmt verb), never as its fields. The views
+// of the schemes that connect to a host are Endpoints, with one port
+// convention: Port is the URL's or -1, DefaultPort the scheme's,
+// ConnectPort where a client connects.
 //
 // Views give decoded values, the defaults of each scheme (ports, the
-// anonymous FTP login, the gopher item type "1"), Warnings (a port other
-// than the default, a password, percent-encoded CR, LF or NUL where a
-// client would decode them), and for the schemes with a protocol a Plan:
+// anonymous FTP login, the gopher item type "1"), Warnings, codes with a
+// Message (a port other than the default, a password, percent-encoded
+// CR, LF or NUL where a client would decode them, a URN's reserved
+// NID), and for the schemes with a protocol a Plan:
 // the bytes a client sends (gopher), its commands (ftp, nntp) or its
 // request line and Host header (http). A plan never decodes a %0D, %0A
-// or %00 into a protocol line: it returns a *RefusedError instead (RFC
-// 1738 section 6, the gopher-to-SMTP attack). Every view encodes to JSON
-// as the "scheme_data" of `uri parse --json`.
+// or %00 into a protocol line, host included: it returns a
+// *RefusedError instead (RFC 1738 section 6, the gopher-to-SMTP
+// attack). The one exception, the data block of a filled-in Gopher+
+// +ASK form, is planned only with PlanOptions.AskData and to port 70.
+// A port above 65535 is an error of the view (ErrPortRange), and the
+// zone identifier of an IPv6 literal never leaves the client (RFC 6874
+// section 4). Every view encodes to JSON as the "scheme_data" of `uri
+// parse --json`.
 package scheme

@@ -1,6 +1,7 @@
 package scheme_test
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -111,5 +112,97 @@ func ExampleViewOf() {
 	v, _ := scheme.ViewOf(uri.MustParse("gopher://host/0a%09%09!"))
 	g := v.(scheme.Gopher)
 	fmt.Println(g.GplusKind())
-	// Output: attributes
+	// Every view, a URN's included, warns in the same codes.
+	for _, s := range []string{"ftp://u:pw@h:2121/f", "urn:X-foo:bar"} {
+		v, _ := scheme.ViewOf(uri.MustParse(s))
+		fmt.Println(v, v.Warnings())
+	}
+	// Output:
+	// attributes
+	// ftp://u:xxxxx@h:2121/f [nondefault-port password]
+	// urn:X-foo:bar [reserved-nid]
+}
+
+func ExampleFTP_Redacted() {
+	v, _ := scheme.ParseFTP(uri.MustParse("ftp://user:pw@host/f"))
+	// Printing a view never shows the password, whatever the verb.
+	fmt.Printf("%v %q\n", v, v)
+	fmt.Println(v.Redacted())
+	// Output:
+	// ftp://user:xxxxx@host/f "ftp://user:xxxxx@host/f"
+	// ftp://user:xxxxx@host/f
+}
+
+func ExampleEndpoint() {
+	for _, s := range []string{"http://h/", "https://h:8443/", "news:comp.lang.go", "telnet://h:2323"} {
+		v, _ := scheme.ViewOf(uri.MustParse(s))
+		e := v.(scheme.Endpoint)
+		fmt.Println(s, e.Port(), e.DefaultPort(), e.ConnectPort())
+	}
+	// Output:
+	// http://h/ -1 80 80
+	// https://h:8443/ 8443 443 8443
+	// news:comp.lang.go -1 119 119
+	// telnet://h:2323 2323 23 2323
+}
+
+func ExampleWarning_Message() {
+	fmt.Println(scheme.WarnEncodedCRLF.Message())
+	// Output: a percent-encoded CR or LF that a client decodes into a protocol line or a mail header (RFC 1738 section 6, RFC 6068 section 7)
+}
+
+func ExampleURN() {
+	v, _ := scheme.ViewOf(uri.MustParse("urn:example:a%00"))
+	n := v.(scheme.URN)
+	fmt.Println(n.NID(), n.Warnings())
+	// Output: example [encoded-nul]
+}
+
+func ExamplePlanOptions_Check() {
+	// The email is sent as the argument of PASS: a CR LF in it would
+	// start another FTP command.
+	fmt.Println(scheme.PlanOptions{Email: "me@example.com"}.Check())
+	fmt.Println(scheme.PlanOptions{Email: "me@x\r\nDELE important"}.Check())
+	// Output:
+	// <nil>
+	// the email holds a space or a control character (byte 0x0d at offset 4)
+}
+
+func ExamplePlanOptions_askData() {
+	// The 1994 draft's filled-in +ASK form: its data block reaches the
+	// wire only when asked for, and only on port 70.
+	const ask = "/0sel%09%09+%091%0D%0A+-1%0D%0Avalue%0D%0A.%0D%0A"
+	for _, s := range []string{"gopher://h" + ask, "gopher://h:25" + ask} {
+		v, _ := scheme.ParseGopher(uri.MustParse(s))
+		p, err := v.Plan(scheme.PlanOptions{AskData: true})
+		fmt.Printf("%q %v\n", p.Request, err != nil)
+	}
+	// Output:
+	// "sel\t+\t1\r\n+-1\r\nvalue\r\n.\r\n" false
+	// "" true
+}
+
+func ExampleCheck() {
+	// Valid URI references that their schemes' rules refuse.
+	for _, s := range []string{"http://example.com/", "http://", "http://h:65536/"} {
+		fmt.Println(s, scheme.Check(uri.MustParse(s)))
+	}
+	// Output:
+	// http://example.com/ <nil>
+	// http:// uri: the scheme needs a host at offset 7 in host of "http://"
+	// http://h:65536/ uri: port above 65535 '6' at offset 9 in port of "http://h:65536/"
+}
+
+func ExampleParseMailto_grammar() {
+	// RFC 6068 6.1: "The following example, using "?" twice, is
+	// incorrect" -- a valid URI reference that is no mailto URL.
+	_, err := scheme.ParseMailto(uri.MustParse("mailto:joe@example.com?cc=bob@example.com?body=hello"))
+	fmt.Println(errors.Is(err, scheme.ErrMailQuestion), errors.Is(err, scheme.ErrSchemeSyntax))
+	// The three spellings of the same recipients are one URL.
+	a := uri.MustParse("mailto:addr1@an.example,addr2@an.example")
+	b := uri.MustParse("mailto:addr1@an.example?to=addr2@an.example")
+	fmt.Println(uri.Equal(a, b))
+	// Output:
+	// true true
+	// true
 }

@@ -11,6 +11,7 @@ import (
 //	file-URI  = "file:" file-hier-part
 //	file-hier-part = ( "//" auth-path ) / local-path
 type File struct {
+	ref         // the URL: String, Redacted and Format
 	host        string
 	hasHost     bool
 	path        string
@@ -38,7 +39,8 @@ func ParseFile(u uri.URI) (File, error) {
 	if len(p) >= 3 && p[0] == '/' && isDrive(p[1:]) {
 		p = p[1:]
 	}
-	if isDrive(p) {
+	switch {
+	case isDrive(p):
 		w := string(p[0]) + ":" + strings.ReplaceAll(p[2:], "/", `\`)
 		if len(p) == 2 {
 			w += `\`
@@ -47,8 +49,35 @@ func ParseFile(u uri.URI) (File, error) {
 			w = `\\` + v.host + `\` + w
 		}
 		v.windowsPath = w
+	case !v.local:
+		// RFC 8089 E.3.1: the host-name of a UNC string is the
+		// authority, its share-name and object-names the path
+		// ("\\host.example.com\Share\path\to\file.txt" is
+		// "file://host.example.com/Share/path/to/file.txt").
+		v.windowsPath = unc(v.host, strings.TrimPrefix(p, "/"))
+	case v.hasHost && strings.HasPrefix(p, "//"):
+		// RFC 8089 E.3.2: a whole UNC string in the path after an
+		// empty authority, "file:////host.example.com/path/to/file",
+		// or with an extra slash, "file://///host.example.com/path/to/file";
+		// it "further limits the definition of a "local file URI" by
+		// excluding any file URI with a path that encodes a UNC string".
+		host, rest, _ := strings.Cut(strings.TrimPrefix(p[2:], "/"), "/")
+		if w := unc(host, rest); w != "" {
+			v.windowsPath, v.local = w, false
+		}
 	}
+	v.ref = ref{u}
 	return v, nil
+}
+
+// unc returns the UNC string \\host\share\objects of a host and a path
+// ("share/objects"), or "" when either is empty: a UNC string names a
+// share.
+func unc(host, path string) string {
+	if host == "" || path == "" {
+		return ""
+	}
+	return `\\` + host + `\` + strings.ReplaceAll(path, "/", `\`)
 }
 
 // isDrive reports whether p starts with a drive letter, "c:" or "c|",
@@ -65,11 +94,14 @@ func (v File) Host() (string, bool) { return v.host, v.hasHost }
 func (v File) Path() string { return v.path }
 
 // Local reports whether the file is on the machine the URL is read on:
-// no host, an empty one, or "localhost" (RFC 8089 2).
+// no host, an empty one, or "localhost" (RFC 8089 2), and a path that is
+// not a UNC string (RFC 8089 E.3.2).
 func (v File) Local() bool { return v.local }
 
-// WindowsPath returns the path as Windows writes it ("C:\dir\file"),
-// or "" when the path has no drive letter.
+// WindowsPath returns the path as Windows writes it: "C:\dir\file" for a
+// drive letter (RFC 8089 E.2), the UNC string "\\host\share\file" for a
+// file on another host (RFC 8089 E.3.1, and E.3.2's
+// "file:////host/share/file"), or "" otherwise.
 func (v File) WindowsPath() string { return v.windowsPath }
 
 // Warnings implements View: a file URL has none.

@@ -11,7 +11,7 @@ import (
 //
 //	ftp://<user>:<password>@<host>:<port>/<cwd1>/<cwd2>/.../<cwdN>/<name>;type=<typecode>
 type FTP struct {
-	u                uri.URI
+	ref              // the URL: String, Redacted and Format
 	end              endpoint
 	user, password   string
 	hasUser, hasPass bool
@@ -48,7 +48,7 @@ func ParseFTP(u uri.URI) (FTP, error) {
 	if u.HasQuery() {
 		return FTP{}, fail(u, pathStart(u)+len(u.Path()), uri.ComponentQuery, ErrSchemeSyntax)
 	}
-	v := FTP{u: u, end: endpointOf(u, 21)}
+	v := FTP{ref: ref{u}, end: endpointOf(u, 21)}
 	v.rawUser, _ = u.User()
 	v.rawPass, _ = u.Password()
 	v.user, v.password, v.hasUser, v.hasPass = userinfo(u)
@@ -123,6 +123,9 @@ func (v FTP) Port() int { return v.end.port }
 // DefaultPort returns 21 (RFC 1738 3.2).
 func (v FTP) DefaultPort() int { return 21 }
 
+// ConnectPort returns the port a client connects to (Endpoint).
+func (v FTP) ConnectPort() int { return v.end.connectPort() }
+
 // User returns the user name, decoded, and whether the URL has one
 // ("ftp://@host/" has an empty one, which is not an absent one).
 func (v FTP) User() (string, bool) { return v.user, v.hasUser }
@@ -196,9 +199,16 @@ func (v FTP) Warnings() []Warning { return v.warnings }
 // Plan returns the FTP control commands of RFC 959 a client sends:
 // USER, PASS, one CWD per directory segment, TYPE, then RETR of the
 // file or NLST/LIST. Data-connection commands (PASV, PORT, ...) are left
-// out. A percent-encoded CR, LF or NUL in any part is refused: decoded,
-// it would end the command and start another (RFC 1738 section 6).
+// out. A percent-encoded CR, LF or NUL in any part (the host included)
+// is refused: decoded, it would end the command and start another (RFC
+// 1738 section 6). o.Email must pass o.Check.
 func (v FTP) Plan(o PlanOptions) (Plan, error) {
+	if err := o.Check(); err != nil {
+		return Plan{}, err
+	}
+	if err := refuseHost(v.u); err != nil {
+		return Plan{}, err
+	}
 	for _, p := range []struct {
 		raw, where string
 		base       int

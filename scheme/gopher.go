@@ -11,7 +11,7 @@ import (
 //
 //	gopher://<host>:<port>/<gophertype><selector>%09<search>%09<gopher+_string>
 type Gopher struct {
-	u                         uri.URI
+	ref                       // the URL: String, Redacted and Format
 	end                       endpoint
 	itemType                  byte
 	selector, search, gplus   string
@@ -28,7 +28,7 @@ func ParseGopher(u uri.URI) (Gopher, error) {
 	if err := needHost(u, "gopher"); err != nil {
 		return Gopher{}, err
 	}
-	v := Gopher{u: u, end: endpointOf(u, 70), itemType: '1'}
+	v := Gopher{ref: ref{u}, end: endpointOf(u, 70), itemType: '1'}
 	path := u.Path()
 	base := pathStart(u)
 	// RFC 4266 2.1 (and RFC 1738 3.4): the "?" of a search is written
@@ -92,6 +92,9 @@ func (v Gopher) Port() int { return v.end.port }
 
 // DefaultPort returns 70 (RFC 4266 2.1).
 func (v Gopher) DefaultPort() int { return 70 }
+
+// ConnectPort returns the port a client connects to (Endpoint).
+func (v Gopher) ConnectPort() int { return v.end.connectPort() }
 
 // ItemType returns the Gopher item type character ('1' by default).
 func (v Gopher) ItemType() byte { return v.itemType }
@@ -171,12 +174,17 @@ func (v Gopher) Warnings() []Warning { return v.warnings }
 // draft): the selector, a TAB and the search string when there is one,
 // a TAB and the Gopher+ string when there is one, and CR LF. A Gopher+
 // string with a filled-in +ASK form ("+%091%0D%0A+-1%0D%0A...%0D%0A.%0D%0A")
-// already ends with its data block, which is sent as the draft shows.
+// ends with its data block, which is sent as the draft shows only when
+// o.AskData is set and the port is 70.
 //
-// Any other percent-encoded CR, LF or NUL is refused: decoded into the
-// request line it would end it, and what follows would reach the server
-// as another command (RFC 1738 section 6: the gopher-to-SMTP attack).
-func (v Gopher) Plan(PlanOptions) (Plan, error) {
+// Any other percent-encoded CR, LF or NUL is refused, and so is a host
+// that decodes to one: decoded into the request line it would end it,
+// and what follows would reach the server as another command (RFC 1738
+// section 6: the gopher-to-SMTP attack).
+func (v Gopher) Plan(o PlanOptions) (Plan, error) {
+	if err := refuseHost(v.u); err != nil {
+		return Plan{}, err
+	}
 	if off, what := controlIn(v.rawSel); off >= 0 {
 		return Plan{}, refuse(v.u, v.selOff, off, what, "selector")
 	}
@@ -196,12 +204,19 @@ func (v Gopher) Plan(PlanOptions) (Plan, error) {
 		}
 		b.WriteString("\t" + cmd)
 		if hasBlock {
-			if !askBlock(block) {
-				off, what := controlIn(v.rawGpl[len(rawCmd):])
-				if off < 0 {
-					off, what = 0, "a TAB"
-				}
-				return Plan{}, refuse(v.u, v.gplOff+len(rawCmd), off, what, "Gopher+ string outside a +ASK data block")
+			rawBlock := v.rawGpl[len(rawCmd):]
+			off, what := controlIn(rawBlock)
+			if off < 0 {
+				off, what = 0, "a TAB"
+			}
+			base := v.gplOff + len(rawCmd)
+			switch {
+			case !askBlock(block):
+				return Plan{}, refuse(v.u, base, off, what, "Gopher+ string outside a +ASK data block")
+			case !o.AskData:
+				return Plan{}, refuse(v.u, base, off, what, "+ASK data block (sent only with PlanOptions.AskData)")
+			case v.end.connectPort() != 70:
+				return Plan{}, refuse(v.u, base, off, what, "+ASK data block to a port other than 70")
 			}
 			b.WriteString("\t" + block)
 			return v.plan(b.String()), nil

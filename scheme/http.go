@@ -10,7 +10,7 @@ import (
 // HTTP is the view of an http or https URL (RFC 9110 4.2; the 1993 URL
 // draft's "http" section): where a client connects and what it asks for.
 type HTTP struct {
-	u        uri.URI
+	ref             // the URL: String, Redacted and Format
 	scheme   string // lowercase
 	end      endpoint
 	target   string
@@ -25,7 +25,7 @@ func ParseHTTP(u uri.URI) (HTTP, error) {
 	if err := needHost(u, "http", "https"); err != nil {
 		return HTTP{}, err
 	}
-	v := HTTP{u: u, scheme: strings.ToLower(u.Scheme())}
+	v := HTTP{ref: ref{u}, scheme: strings.ToLower(u.Scheme())}
 	def := 80
 	if v.scheme == "https" {
 		def = 443
@@ -43,8 +43,12 @@ func ParseHTTP(u uri.URI) (HTTP, error) {
 		v.target += "?" + u.Query()
 	}
 	// The 1993 draft: "http://host/path?search", the search words
-	// separated by "+".
-	v.words = u.SearchKeywords()
+	// separated by "+" (search = xalphas [ "+" search ]). A query with
+	// "=" or "&" is a form's, not a search (as Perl's URI
+	// query_keywords reads it): no words.
+	if isSearch(u.Query()) {
+		v.words = u.SearchKeywords()
+	}
 	v.warnings = append(v.end.portWarnings(), userinfoWarnings(u)...)
 	return v, nil
 }
@@ -69,6 +73,9 @@ func (v HTTP) Port() int { return v.end.port }
 // DefaultPort returns 80 for http and 443 for https.
 func (v HTTP) DefaultPort() int { return v.end.defPort }
 
+// ConnectPort returns the port a client connects to (Endpoint).
+func (v HTTP) ConnectPort() int { return v.end.connectPort() }
+
 // RequestTarget returns the origin-form request-target: the path ("/"
 // when empty) and the query, never the fragment (RFC 9112 3.2.1).
 func (v HTTP) RequestTarget() string { return v.target }
@@ -79,17 +86,18 @@ func (v HTTP) RequestTarget() string { return v.target }
 func (v HTTP) AbsoluteForm() string { return v.scheme + "://" + v.HostHeader() + v.target }
 
 // HostHeader returns the Host header field value (RFC 9110 7.2): the
-// authority without userinfo, the port as written.
+// authority without userinfo and without the zone identifier of an
+// IPv6 literal (RFC 6874 section 4: "An HTTP client, proxy, or other
+// intermediary MUST remove any ZoneID attached to an outgoing URI"),
+// the port as written.
 func (v HTTP) HostHeader() string {
-	h := v.end.rawHost
-	if v.u.HasPort() && v.u.Port() != "" {
-		h += ":" + v.u.Port()
-	}
-	return h
+	return string(appendHostHeader(nil, v.u))
 }
 
 // SearchWords returns the "+"-separated search words of the 1993
-// draft's "http://host/path?search", decoded, or nil.
+// draft's "http://host/path?search", decoded, or nil: without a query,
+// with an empty one, or with a query holding "=" or "&", which is not a
+// search but a form's name=value pairs.
 func (v HTTP) SearchWords() []string { return v.words }
 
 // Warnings implements View.
@@ -98,10 +106,12 @@ func (v HTTP) Warnings() []Warning { return v.warnings }
 // Plan returns the request line and Host header of a GET (RFC 9112
 // 3), with the absolute form when o.Proxy is set. The request-target is
 // sent as written, never decoded, so no escape can break the line; a
-// host whose decoded name holds a CR, LF or NUL is refused.
+// host whose decoded name holds a CR, LF or NUL is refused. The zone
+// identifier of an IPv6 literal stays in Plan.Host, where the client
+// connects, and is removed from what it sends (RFC 6874 section 4).
 func (v HTTP) Plan(o PlanOptions) (Plan, error) {
-	if off, what := controlIn(v.end.rawHost); off >= 0 {
-		return Plan{}, refuse(v.u, hostStart(v.u), off, what, "host")
+	if err := refuseHost(v.u); err != nil {
+		return Plan{}, err
 	}
 	target := v.target
 	if o.Proxy {
@@ -113,20 +123,25 @@ func (v HTTP) Plan(o PlanOptions) (Plan, error) {
 
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`.
 func (v HTTP) MarshalJSON() ([]byte, error) {
-	words := v.words
-	if words == nil {
-		words = []string{}
+	o := newObj().str("host", v.end.host).num("port", v.end.port).num("default_port", v.end.defPort).
+		str("request_target", v.target).str("absolute_form", v.AbsoluteForm()).str("host_header", v.HostHeader())
+	if v.words == nil {
+		o.null("search_words")
+	} else {
+		o.strs("search_words", v.words)
 	}
-	return newObj().str("host", v.end.host).num("port", v.end.port).num("default_port", v.end.defPort).
-		str("request_target", v.target).str("absolute_form", v.AbsoluteForm()).str("host_header", v.HostHeader()).
-		strs("search_words", words).warnings(v.warnings).done()
+	return o.warnings(v.warnings).done()
 }
+
+// isSearch reports whether q is a search of the 1993 draft: not empty,
+// and no "=" or "&".
+func isSearch(q string) bool { return q != "" && strings.IndexAny(q, "=&") < 0 }
 
 // appendHTTPJSON is HTTP.MarshalJSON without the HTTP value: the same
 // bytes, written straight from u's components (the parts of a valid URI
 // need no JSON escaping; decoded ones go through appendJSONString).
 func appendHTTPJSON(b []byte, u uri.URI) ([]byte, error) {
-	if !u.HasAuthority() || u.Host() == "" {
+	if _, ok := u.PortNumber(); !u.HasAuthority() || u.Host() == "" || !ok && u.Port() != "" {
 		_, err := ParseHTTP(u)
 		return b, err
 	}
@@ -163,16 +178,19 @@ func appendHTTPJSON(b []byte, u uri.URI) ([]byte, error) {
 	b = appendTarget(b, u)
 	b = append(b, `","host_header":"`...)
 	b = appendHostHeader(b, u)
-	b = append(b, `","search_words":[`...)
-	if q := u.Query(); q != "" {
+	if q := u.Query(); isSearch(q) {
+		b = append(b, `","search_words":[`...)
 		for i, w := range strings.Split(q, "+") {
 			if i > 0 {
 				b = append(b, ',')
 			}
 			b = appendJSONString(b, decode(w))
 		}
+		b = append(b, ']')
+	} else {
+		b = append(b, `","search_words":null`...)
 	}
-	b = append(b, `],"warnings":[`...)
+	b = append(b, `,"warnings":[`...)
 	n := 0
 	warn := func(w Warning) {
 		if n > 0 {
@@ -208,8 +226,16 @@ func appendTarget(b []byte, u uri.URI) []byte {
 	return b
 }
 
+// appendHostHeader appends the Host header value of u: its host
+// without a zone identifier (RFC 6874 section 4), and its port.
 func appendHostHeader(b []byte, u uri.URI) []byte {
-	b = append(b, u.Host()...)
+	h := u.Host()
+	if u.HostKind() == uri.IPv6 {
+		if i := strings.Index(h, "%25"); i >= 0 {
+			h = h[:i] + "]"
+		}
+	}
+	b = append(b, h...)
 	if u.HasPort() && u.Port() != "" {
 		b = append(b, ':')
 		b = append(b, u.Port()...)

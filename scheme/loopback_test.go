@@ -65,7 +65,8 @@ func TestLoopbackGopher(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := v.Plan(PlanOptions{})
+		// The +ASK block is sent only on request (issue 20).
+		p, err := v.Plan(PlanOptions{AskData: true})
 		if err != nil {
 			t.Fatal(err)
 		}

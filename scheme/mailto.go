@@ -1,6 +1,7 @@
 package scheme
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/urikit/urikit/uri"
@@ -10,9 +11,11 @@ import (
 // section, an RFC 822 addr-spec):
 //
 //	mailtoURI = "mailto:" [ to ] [ hfields ]
+//	to        = addr-spec *("," addr-spec )
 //	hfields   = "?" hfield *( "&" hfield )
 //	hfield    = hfname "=" hfvalue
 type Mailto struct {
+	ref            // the URL: String, Redacted and Format
 	to, cc         []string
 	subject, body  string
 	hasSubj, hasBd bool
@@ -20,7 +23,24 @@ type Mailto struct {
 	warnings       []Warning
 }
 
-// ParseMailto reads a mailto URL.
+// ParseMailto reads a mailto URL by the grammar of RFC 6068 section 2:
+// each address of the path an addr-spec once decoded (a local part, "@",
+// a domain without empty labels), the query hfields of hfname "="
+// hfvalue with no second "?" and no "=" in a value (both are written
+// %3F and %3D), and the value of a "to", "cc" or "bcc" hfield an address
+// list. A URL that breaks it is still a valid URI reference; the view
+// returns a *uri.ParseError whose reason is one of ErrMailAddress,
+// ErrMailAddressList, ErrMailHfield and ErrMailQuestion, all
+// ErrSchemeSyntax. A "/" in an hfvalue, which RFC 3986 allows in a query
+// and whose meaning is plain, is accepted.
+//
+// RFC 6068 section 7 (and 3): a mail client writes the header fields of
+// the URL into a message, so a CR or LF decoded into any of them could
+// add header fields (a "Bcc:"). An address cannot hold one (it would not
+// be an addr-spec); a percent-encoded CR or LF in a header field name or
+// value gives WarnEncodedCRLF (in the body it is a line break, RFC 6068
+// 5), a NUL anywhere WarnEncodedNUL; and HeaderFields gives a CR, LF or
+// NUL back percent-encoded inside a name, never decoded.
 func ParseMailto(u uri.URI) (Mailto, error) {
 	if err := checkScheme(u, "mailto"); err != nil {
 		return Mailto{}, err
@@ -29,64 +49,112 @@ func ParseMailto(u uri.URI) (Mailto, error) {
 		return Mailto{}, fail(u, len(u.Scheme())+1, uri.ComponentPath, ErrSchemeSyntax)
 	}
 	var v Mailto
+	var lines, nuls []string // raw parts where a decoded CR/LF, NUL, matters
 	// RFC 6068 2: to = addr-spec *("," addr-spec), each percent-decoded
 	// (a "%" of a gatewayed address is "%25", as the 1994 draft says).
+	base := pathStart(u)
 	if p := u.Path(); p != "" {
+		off := base
 		for a := range strings.SplitSeq(p, ",") {
-			if a != "" {
-				v.to = append(v.to, decode(a))
+			if bad := checkAddrSpec(a); bad >= 0 {
+				return Mailto{}, fail(u, off+bad, uri.ComponentPath, ErrMailAddress)
 			}
+			v.to = append(v.to, decode(a))
+			off += len(a) + 1
 		}
 	}
-	var raws []string
 	if u.HasQuery() {
-		for q := range strings.SplitSeq(u.Query(), "&") {
-			if q == "" {
-				continue
+		q := u.Query()
+		qbase := base + len(u.Path()) + 1
+		if i := strings.IndexByte(q, '?'); i >= 0 {
+			return Mailto{}, fail(u, qbase+i, uri.ComponentQuery, ErrMailQuestion)
+		}
+		n := strings.Count(q, "&") + 1 // sized once: no regrowth on long queries
+		v.hfields, lines = make([][2]string, 0, n), make([]string, 0, 2*n+1)
+		off := qbase
+		for hf := range strings.SplitSeq(q, "&") {
+			hfOff := off
+			off += len(hf) + 1
+			rn, rv, ok := strings.Cut(hf, "=")
+			if !ok {
+				return Mailto{}, fail(u, hfOff+len(hf), uri.ComponentQuery, ErrMailHfield)
 			}
-			rn, rv, _ := strings.Cut(q, "=")
-			name, val := decode(rn), decode(rv)
-			v.hfields = append(v.hfields, [2]string{name, val})
+			if i := strings.IndexByte(rv, '='); i >= 0 {
+				return Mailto{}, fail(u, hfOff+len(rn)+1+i, uri.ComponentQuery, ErrMailHfield)
+			}
+			name := decodeLine(rn)
+			lines = append(lines, rn)
 			// RFC 6068 2: header field names are case-insensitive;
 			// "to" adds addresses, "body" is the body (6068 2: "the
 			// special <hfname> "body""), other fields are headers.
-			switch strings.ToLower(name) {
-			case "to":
-				v.to = append(v.to, splitAddrs(val)...)
-			case "cc":
-				v.cc = append(v.cc, splitAddrs(val)...)
+			lname := strings.ToLower(name)
+			val := decode(rv)
+			switch lname {
+			case "to", "cc", "bcc":
+				list, bad := addressList(decodeWithOffsets(rv))
+				if bad >= 0 {
+					return Mailto{}, fail(u, hfOff+len(rn)+1+bad, uri.ComponentQuery, ErrMailAddressList)
+				}
+				switch lname {
+				case "to":
+					v.to = append(v.to, list...)
+				case "cc":
+					v.cc = append(v.cc, list...)
+				}
 			case "subject":
 				if !v.hasSubj {
 					v.subject, v.hasSubj = val, true
 				}
-				raws = append(raws, rv)
 			case "body":
 				if !v.hasBd {
 					v.body, v.hasBd = val, true
 				}
-			default:
-				raws = append(raws, rv)
+				nuls = append(nuls, rv)
+				v.hfields = append(v.hfields, [2]string{name, val})
+				continue
+			}
+			v.hfields = append(v.hfields, [2]string{name, val})
+			lines = append(lines, rv)
+		}
+	}
+	v.warnings = encodedControls(lines...)
+	if len(nuls) > 0 && !slices.Contains(v.warnings, WarnEncodedNUL) {
+		for _, w := range encodedControls(nuls...) {
+			if w == WarnEncodedNUL {
+				v.warnings = append(v.warnings, w)
 			}
 		}
 	}
-	// RFC 6068 7: a CR or LF in a header field value could add header
-	// fields; in the body, %0D%0A is a line break (6068 5).
-	v.warnings = encodedControls(raws...)
+	v.ref = ref{u}
 	return v, nil
 }
 
-func splitAddrs(s string) []string {
-	var out []string
-	for a := range strings.SplitSeq(s, ",") {
-		if a = strings.TrimSpace(a); a != "" {
-			out = append(out, a)
+// decodeLine decodes a header field name, which a mail client writes at
+// the start of a header line, keeping a CR, LF or NUL percent-encoded
+// (RFC 6068 section 7): decoded, it would end the line.
+func decodeLine(raw string) string {
+	d := decode(raw)
+	if !strings.ContainsAny(d, "\r\n\x00") {
+		return d
+	}
+	var b strings.Builder
+	for i := 0; i < len(d); i++ {
+		switch c := d[i]; c {
+		case '\r':
+			b.WriteString("%0D")
+		case '\n':
+			b.WriteString("%0A")
+		case 0:
+			b.WriteString("%00")
+		default:
+			b.WriteByte(c)
 		}
 	}
-	return out
+	return b.String()
 }
 
-// To returns the recipients: the addresses of the path and of "to"
-// header fields, decoded.
+// To returns the recipients: the addresses of the path and the
+// mailboxes of "to" header fields, decoded.
 func (v Mailto) To() []string { return v.to }
 
 // Cc returns the addresses of "cc" header fields.
@@ -100,7 +168,9 @@ func (v Mailto) Subject() (string, bool) { return v.subject, v.hasSubj }
 // one.
 func (v Mailto) Body() (string, bool) { return v.body, v.hasBd }
 
-// HeaderFields returns every hfield as [name, value], decoded, in order.
+// HeaderFields returns every hfield as [name, value], decoded, in order;
+// a CR, LF or NUL stays percent-encoded in a name (the value of "to",
+// "cc" and "bcc", an address list, holds none).
 func (v Mailto) HeaderFields() [][2]string { return v.hfields }
 
 // Warnings implements View.

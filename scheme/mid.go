@@ -15,6 +15,7 @@ import (
 // RFC 2392 2: the ids are written without their angle brackets, and
 // percent-decoded.
 type MessageID struct {
+	ref              // the URL: String, Redacted and Format
 	msgID, contentID string
 	hasMsg, hasCont  bool
 }
@@ -30,6 +31,7 @@ func ParseMessageID(u uri.URI) (MessageID, error) {
 	var v MessageID
 	if strings.EqualFold(u.Scheme(), "cid") {
 		v.contentID, v.hasCont = decode(u.Path()), true
+		v.ref = ref{u}
 		return v, nil
 	}
 	m, c, hasC := strings.Cut(u.Path(), "/")
@@ -40,6 +42,7 @@ func ParseMessageID(u uri.URI) (MessageID, error) {
 	if hasC {
 		v.contentID, v.hasCont = decode(c), true
 	}
+	v.ref = ref{u}
 	return v, nil
 }
 

@@ -3,6 +3,7 @@ package scheme
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urikit/urikit/uri"
 )
@@ -14,6 +15,7 @@ import (
 // the commercial at "@" character". RFC 5538 adds a server:
 // "news://server/group".
 type News struct {
+	ref                        // the URL: String, Redacted and Format
 	kind, group, msgID, server string
 	hasServer                  bool
 	end                        endpoint
@@ -32,15 +34,18 @@ func ParseNews(u uri.URI) (News, error) {
 	if err := checkScheme(u, "news", "snews"); err != nil {
 		return News{}, err
 	}
-	v := News{}
+	def := 119 // RFC 5538 2.1; snews, historic, 563
+	if strings.EqualFold(u.Scheme(), "snews") {
+		def = 563
+	}
+	v := News{end: endpoint{port: -1, defPort: def}}
 	p := u.Path()
 	base := pathStart(u)
 	if u.HasAuthority() {
-		v.server, v.hasServer = decode(u.Hostname()), true
-		def := 119
-		if strings.EqualFold(u.Scheme(), "snews") {
-			def = 563
+		if err := checkPort(u); err != nil {
+			return News{}, err
 		}
+		v.server, v.hasServer = decode(u.Hostname()), true
 		v.end = endpointOf(u, def)
 		v.warnings = v.end.portWarnings()
 		if strings.HasPrefix(p, "/") {
@@ -63,6 +68,7 @@ func ParseNews(u uri.URI) (News, error) {
 		}
 		v.kind, v.group = NewsGroup, decode(p)
 	}
+	v.ref = ref{u}
 	return v, nil
 }
 
@@ -78,6 +84,18 @@ func (v News) MessageID() string { return v.msgID }
 // Server returns the news server, and whether the URL names one.
 func (v News) Server() (string, bool) { return v.server, v.hasServer }
 
+// Host returns the server, decoded, or "" (Endpoint).
+func (v News) Host() string { return v.end.host }
+
+// Port returns the port the URL names, or -1.
+func (v News) Port() int { return v.end.port }
+
+// DefaultPort returns 119 for news, 563 for snews (RFC 5538 2.1).
+func (v News) DefaultPort() int { return v.end.defPort }
+
+// ConnectPort returns the port a client connects to (Endpoint).
+func (v News) ConnectPort() int { return v.end.connectPort() }
+
 // Warnings implements View.
 func (v News) Warnings() []Warning { return v.warnings }
 
@@ -92,9 +110,12 @@ func (v News) MarshalJSON() ([]byte, error) {
 // "nntp://server:port/group/article-number", or the 1994 draft's form
 // without a server, "nntp:" group "/" digits.
 type NNTP struct {
+	ref       // the URL: String, Redacted and Format
 	end       endpoint
 	hasServer bool
 	group     string
+	rawGroup  string
+	groupOff  int
 	article   int
 	warnings  []Warning
 }
@@ -104,10 +125,13 @@ func ParseNNTP(u uri.URI) (NNTP, error) {
 	if err := checkScheme(u, "nntp"); err != nil {
 		return NNTP{}, err
 	}
-	v := NNTP{article: -1}
+	v := NNTP{ref: ref{u}, article: -1}
 	p := u.Path()
 	base := pathStart(u)
 	if u.HasAuthority() {
+		if err := checkPort(u); err != nil {
+			return NNTP{}, err
+		}
 		v.end, v.hasServer = endpointOf(u, 119), true
 		v.warnings = v.end.portWarnings()
 		if strings.HasPrefix(p, "/") {
@@ -120,7 +144,7 @@ func ParseNNTP(u uri.URI) (NNTP, error) {
 	if group == "" {
 		return NNTP{}, fail(u, base, uri.ComponentPath, ErrSchemeSyntax)
 	}
-	v.group = decode(group)
+	v.group, v.rawGroup, v.groupOff = decode(group), group, base
 	if hasNum {
 		n, err := strconv.Atoi(num)
 		if err != nil || n < 0 || strings.ContainsAny(num, "+-") {
@@ -143,6 +167,9 @@ func (v NNTP) Port() int { return v.end.port }
 // DefaultPort returns 119 (RFC 5538 2.2).
 func (v NNTP) DefaultPort() int { return 119 }
 
+// ConnectPort returns the port a client connects to (Endpoint).
+func (v NNTP) ConnectPort() int { return v.end.connectPort() }
+
 // Newsgroup returns the group, decoded.
 func (v NNTP) Newsgroup() string { return v.group }
 
@@ -153,17 +180,77 @@ func (v NNTP) Article() int { return v.article }
 func (v NNTP) Warnings() []Warning { return v.warnings }
 
 // Plan returns the NNTP commands of RFC 3977 a client sends: GROUP, and
-// ARTICLE with the number when there is one. The group name is decoded;
-// a CR, LF or NUL in it is refused.
+// ARTICLE with the number when there is one. The group name is decoded
+// and must be a newsgroup-name of RFC 3977 9.8 (1*wildmat-exact: no
+// space, no control, none of ! * , ? [ \ ]), or the plan is refused: a
+// space would make two arguments, a CR or LF another command (RFC 1738
+// section 6). A URL without a server (the 1994 form "nntp:group/1") has
+// nowhere to connect and is refused too (RFC 5538 2.2).
 func (v NNTP) Plan(PlanOptions) (Plan, error) {
-	if strings.ContainsAny(v.group, "\r\n\x00") {
-		return Plan{}, &RefusedError{Reason: "a CR, LF or NUL in the newsgroup would be decoded into a protocol line (RFC 1738 section 6)"}
+	if !v.hasServer {
+		return Plan{}, &RefusedError{URL: v.u.String(), Offset: len(v.u.Scheme()) + 1,
+			Reason: "no server to connect to (RFC 5538 2.2: nntp://server/group/number)"}
+	}
+	if err := refuseHost(v.u); err != nil {
+		return Plan{}, err
+	}
+	if off, what := controlIn(v.rawGroup); off >= 0 {
+		return Plan{}, refuse(v.u, v.groupOff, off, what, "newsgroup")
+	}
+	if off := badGroupByte(v.rawGroup); off >= 0 {
+		return Plan{}, &RefusedError{URL: v.u.String(), Offset: v.groupOff + off,
+			Reason: "the newsgroup is not a newsgroup-name of RFC 3977 9.8 (no space, control, or ! * , ? [ \\ ])"}
 	}
 	cmds := []string{"GROUP " + v.group}
 	if v.article >= 0 {
 		cmds = append(cmds, "ARTICLE "+strconv.Itoa(v.article))
 	}
 	return Plan{Scheme: "nntp", Host: v.end.host, Port: v.end.connectPort(), Commands: cmds}, nil
+}
+
+// badGroupByte returns the offset in raw (a group as written in the
+// URL) of the first octet that, decoded, is not a wildmat-exact of RFC
+// 3977 9.8 ("%x22-29 / %x2B / %x2D-3E / %x40-5A / %x5E-7E /
+// UTF8-non-ascii"), or -1.
+func badGroupByte(raw string) int {
+	d := make([]byte, 0, len(raw))
+	offs := make([]int, 0, len(raw))
+	for i := 0; i < len(raw); i++ {
+		c, at := raw[i], i
+		if c == '%' && i+2 < len(raw) {
+			c, i = unhex(raw[i+1])<<4|unhex(raw[i+2]), i+2
+		}
+		if c < 0x80 && !wildmatExact(c) {
+			return at
+		}
+		d, offs = append(d, c), append(offs, at)
+	}
+	for i := 0; i < len(d); {
+		r, n := utf8.DecodeRune(d[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return offs[i]
+		}
+		i += n
+	}
+	return -1
+}
+
+// wildmatExact reports whether the ASCII octet c is a wildmat-exact.
+func wildmatExact(c byte) bool {
+	return 0x22 <= c && c <= 0x29 || c == 0x2b || 0x2d <= c && c <= 0x3e ||
+		0x40 <= c && c <= 0x5a || 0x5e <= c && c <= 0x7e
+}
+
+func unhex(c byte) byte {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0'
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10
+	}
+	return 0
 }
 
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`.

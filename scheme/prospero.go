@@ -16,6 +16,7 @@ import (
 // (percent zero zero), this being an escaped string terminator (null)";
 // the attributes follow, each after its own "%00" here.
 type Prospero struct {
+	ref              // the URL: String, Redacted and Format
 	end              endpoint
 	hsoname, version string
 	hasVersion       bool
@@ -51,6 +52,7 @@ func ParseProspero(u uri.URI) (Prospero, error) {
 			v.attributes = append(v.attributes, decode(a))
 		}
 	}
+	v.ref = ref{u}
 	return v, nil
 }
 
@@ -75,6 +77,9 @@ func (v Prospero) Port() int { return v.end.port }
 
 // DefaultPort returns 1525 (RFC 4157 2).
 func (v Prospero) DefaultPort() int { return 1525 }
+
+// ConnectPort returns the port a client connects to (Endpoint).
+func (v Prospero) ConnectPort() int { return v.end.connectPort() }
 
 // HSOName returns the host-specific object name, decoded.
 func (v Prospero) HSOName() string { return v.hsoname }

@@ -11,6 +11,7 @@ import (
 // [ user [ ":" password ] "@" ] hostport): an interactive session, so
 // only where to connect and as whom.
 type Telnet struct {
+	ref              // the URL: String, Redacted and Format
 	scheme           string
 	end              endpoint
 	user, password   string
@@ -44,6 +45,7 @@ func ParseTelnet(u uri.URI) (Telnet, error) {
 	// The user name and password are typed into the session's login
 	// prompt: decoded, a CR or LF would end the line early.
 	v.warnings = append(v.warnings, encodedControls(u.Userinfo())...)
+	v.ref = ref{u}
 	return v, nil
 }
 
@@ -55,6 +57,9 @@ func (v Telnet) Port() int { return v.end.port }
 
 // DefaultPort returns 23 for telnet and tn3270, 513 for rlogin.
 func (v Telnet) DefaultPort() int { return v.end.defPort }
+
+// ConnectPort returns the port a client connects to (Endpoint).
+func (v Telnet) ConnectPort() int { return v.end.connectPort() }
 
 // User returns the user name, decoded, and whether there is one.
 func (v Telnet) User() (string, bool) { return v.user, v.hasUser }

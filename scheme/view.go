@@ -2,10 +2,13 @@ package scheme
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urikit/urikit/uri"
+	"github.com/urikit/urikit/urn"
 )
 
 // Warning is the code of something in a URL that a client, or a person
@@ -29,29 +32,106 @@ const (
 	// WarnEncodedCRLF: a percent-encoded CR or LF in a part that a
 	// client decodes into a protocol line (RFC 1738 section 6).
 	WarnEncodedCRLF Warning = "encoded-crlf"
-	// WarnEncodedNUL: a percent-encoded NUL in such a part.
+	// WarnEncodedNUL: a percent-encoded NUL in such a part (and in a
+	// URN, where RFC 2141 2.4 says it should never be used).
 	WarnEncodedNUL Warning = "encoded-nul"
+	// WarnReservedNID: a URN whose NID is not formal or informal (RFC
+	// 8141 5.1: "X-", two letters, "urn-" not followed by a number...).
+	WarnReservedNID Warning = "reserved-nid"
 )
 
-// View is the typed reading of a URI of one scheme, as returned by the
-// View function of a uri.Scheme of this package (and by Registry().View).
-// Every view encodes to JSON as the "scheme_data" object of
-// `uri parse --json`.
+// View is the typed reading of a URI of one scheme, as ViewOf returns
+// it: every view of this package satisfies it, URNs included (URN).
 type View interface {
 	// Warnings returns the view's warning codes, in the order of the
 	// Warn constants, or nil.
 	Warnings() []Warning
+	// MarshalJSON writes the view as the "scheme_data" object of `uri
+	// parse --json`.
+	MarshalJSON() ([]byte, error)
+	// URI returns the URL the view reads.
+	URI() uri.URI
+	// Redacted returns the URL with its password replaced by "xxxxx";
+	// String returns the same, and so does every fmt verb: printing a
+	// view never shows a password.
+	Redacted() string
+	String() string
+}
+
+// Endpoint is a View of a scheme whose URLs name a host to connect to
+// (http, https, ftp, gopher, news with a server, nntp, telnet, rlogin,
+// tn3270, wais, prospero). Every one follows the same port convention:
+// Port is the port the URL writes, or -1 when it writes none or an
+// empty one ("h:"); DefaultPort is the scheme's; ConnectPort is where a
+// client connects, Port or else DefaultPort (Plan.Port). A port above
+// 65535 is an error of the view (ErrPortRange), so 0 <= ConnectPort <=
+// 65535.
+type Endpoint interface {
+	View
+	// Host returns the host, percent-decoded, without the brackets of
+	// an IP literal ("" for a URL without one).
+	Host() string
+	Port() int
+	DefaultPort() int
+	ConnectPort() int
+}
+
+// Message returns what the warning means, with the rule it comes from.
+func (w Warning) Message() string {
+	switch w {
+	case WarnNondefaultPort:
+		return "the URL names a port other than the scheme's default (RFC 1738 section 6)"
+	case WarnReservedPort:
+		return "the port is below 1024 and not the scheme's default: another service may listen there (RFC 1738 section 6)"
+	case WarnPassword:
+		return "the URL carries a password (RFC 3986 3.2.1 deprecates \"user:password\")"
+	case WarnEncodedCRLF:
+		return "a percent-encoded CR or LF that a client decodes into a protocol line or a mail header (RFC 1738 section 6, RFC 6068 section 7)"
+	case WarnEncodedNUL:
+		return "a percent-encoded NUL that a client decodes into a protocol line (RFC 1738 section 6; RFC 2141 2.4 for URNs)"
+	case WarnReservedNID:
+		return "the URN's NID is not one that may be assigned: experimental, reserved or malformed (RFC 8141 5.1)"
+	}
+	return string(w)
 }
 
 // PlanOptions are what a client knows that a URL does not say.
 type PlanOptions struct {
 	// Email is the user's mail address, sent as the password of an
 	// anonymous FTP login (RFC 1738 section 3.2.1). Empty means the
-	// plan writes the placeholder "<email>".
+	// plan writes the placeholder "<email>". It must hold no space and
+	// no control character (Check): it becomes a protocol line.
 	Email string
 	// Proxy asks for the request a client sends to a proxy (the
 	// absolute form of an HTTP request-target).
 	Proxy bool
+	// AskData lets a gopher plan send the data block of a filled-in
+	// Gopher+ +ASK form, the only place where a URL's decoded CR LF
+	// may reach the wire (the 1994 draft's "+%091%0D%0A+-1%0D%0A..."),
+	// and only to port 70: the same bytes sent to another port are
+	// the gopher-to-SMTP attack of RFC 1738 section 6. Without it such
+	// a URL is refused like any other decoded CR or LF.
+	AskData bool
+}
+
+// ErrEmail: PlanOptions.Email holds a space or a control character
+// (CR, LF and NUL among them), which would end the PASS command and
+// start another (RFC 959 5.3.1, RFC 1738 section 6).
+var ErrEmail = errors.New("the email holds a space or a control character")
+
+// Check reports whether o can be used in a plan: an Email with a space,
+// a control character or invalid UTF-8 gives an error that wraps
+// ErrEmail.
+func (o PlanOptions) Check() error {
+	for i := 0; i < len(o.Email); i++ {
+		if c := o.Email[i]; c <= ' ' || c == 0x7f {
+			return fmt.Errorf("%w (byte 0x%02x at offset %d)", ErrEmail, c, i)
+		}
+	}
+	if !utf8.ValidString(o.Email) {
+		return fmt.Errorf("%w (invalid UTF-8)", ErrEmail)
+	}
+	return nil
 }
 
 // Plan is what a client sends to fetch what a URL names.
@@ -79,7 +159,9 @@ type Planner interface {
 
 // RefusedError says why a Plan refuses a URL: a percent-encoded CR, LF
 // or NUL that would be decoded into a protocol line (RFC 1738 section
-// 6), which a client must never send.
+// 6), which a client must never send, or a part the protocol cannot
+// carry as written (a space in an NNTP group name, an nntp URL without
+// a server).
 type RefusedError struct {
 	URL    string // the URL, as written
 	Offset int    // byte offset in URL of the offending escape
@@ -90,10 +172,46 @@ func (e *RefusedError) Error() string {
 	return fmt.Sprintf("refused: %s at offset %d", e.Reason, e.Offset)
 }
 
-// ViewOf returns the view of u by its scheme, from Registry(): nil and
-// nil when the scheme has no view in this package, or the error that
-// keeps u from having one.
-func ViewOf(u uri.URI) (any, error) { return registry.View(u) }
+// ViewOf returns the view of u by its scheme (a Gopher for "gopher:", a
+// URN for "urn:", ...): nil and nil when the scheme has no view in this
+// package, or the error that keeps u from having one (Check).
+func ViewOf(u uri.URI) (View, error) {
+	v, err := registry.View(u)
+	if err != nil || v == nil {
+		return nil, err
+	}
+	switch v := v.(type) {
+	case View:
+		return v, nil
+	case urn.URN:
+		return URN{URN: v, u: u}, nil
+	}
+	return nil, nil
+}
+
+// Check returns the error that keeps u's view (ViewOf) from reading u,
+// or nil: the rules of the scheme beyond the generic syntax, which `uri
+// parse --json` reports as "scheme_error" and `uri check` as a failure
+// (an http URL without a host, RFC 9110 4.2.1; a port above 65535; a
+// news URL without a group; ...). A scheme without a view has no such
+// rules here. http and https, most of the URLs of a crawl, are checked
+// without building the view.
+func Check(u uri.URI) error {
+	if isHTTP(u.Scheme()) {
+		if u.Host() != "" && !u.HasPort() {
+			return nil // the common case: a host (so an authority), no port
+		}
+		return needHost(u, "http", "https")
+	}
+	_, err := registry.View(u)
+	return err
+}
+
+// isHTTP reports whether s is "http" or "https" in any case.
+func isHTTP(s string) bool {
+	return (len(s) == 4 || len(s) == 5 && s[4]|0x20 == 's') &&
+		s[0]|0x20 == 'h' && s[1]|0x20 == 't' && s[2]|0x20 == 't' && s[3]|0x20 == 'p'
+}
 
 // AppendJSON appends the JSON of u's view (the "scheme_data" of `uri
 // parse --json`) to b: the view's object, or null when u's scheme has

@@ -102,17 +102,17 @@ func TestHTTP(t *testing.T) {
 		// RFC 9112 3.2.1: "/" for an empty path; the fragment is never sent.
 		{"http://www.example.org", map[string]any{"host": "www.example.org", "port": nil, "default_port": 80.0,
 			"request_target": "/", "absolute_form": "http://www.example.org/", "host_header": "www.example.org",
-			"search_words": []any{}, "warnings": []any{}}},
+			"search_words": nil, "warnings": []any{}}},
 		// RFC 9112 3.2.1's example: http://www.example.org/where?q=now
 		{"http://www.example.org/where?q=now#frag", map[string]any{"host": "www.example.org", "port": nil, "default_port": 80.0,
 			"request_target": "/where?q=now", "absolute_form": "http://www.example.org/where?q=now", "host_header": "www.example.org",
-			"search_words": []any{"q=now"}, "warnings": []any{}}},
+			"search_words": nil, "warnings": []any{}}}, // a form's query, no search (issue 16)
 		// The 1993 draft: "http://host/path?search", words split at "+".
 		{"https://u:p@[::1]:8443/s?a+b%2Bc", map[string]any{"host": "::1", "port": 8443.0, "default_port": 443.0,
 			"request_target": "/s?a+b%2Bc", "absolute_form": "https://[::1]:8443/s?a+b%2Bc", "host_header": "[::1]:8443",
 			"search_words": []any{"a", "b+c"}, "warnings": []any{"nondefault-port", "password"}}},
 		{"http://a:25/", map[string]any{"host": "a", "port": 25.0, "default_port": 80.0, "request_target": "/",
-			"absolute_form": "http://a:25/", "host_header": "a:25", "search_words": []any{},
+			"absolute_form": "http://a:25/", "host_header": "a:25", "search_words": nil,
 			"warnings": []any{"nondefault-port", "reserved-port"}}},
 	}
 	for _, tt := range tests {
@@ -235,7 +235,7 @@ func TestGopher(t *testing.T) {
 			t.Errorf("%s: %v", tt.url, err)
 			continue
 		}
-		p, err := v.Plan(PlanOptions{})
+		p, err := v.Plan(PlanOptions{AskData: true}) // the +ASK example needs it (issue 20)
 		if err != nil {
 			t.Errorf("%s: %v", tt.url, err)
 			continue
@@ -319,7 +319,7 @@ func TestOtherViews(t *testing.T) {
 		// RFC 8089 2, Appendix B and E.2.
 		{"file:///path/to/file", map[string]any{"host": "", "path": "/path/to/file", "local": true, "windows_path": nil}},
 		{"file:/path/to/file", map[string]any{"host": nil, "path": "/path/to/file", "local": true, "windows_path": nil}},
-		{"file://host.example.com/path/to/file", map[string]any{"host": "host.example.com", "path": "/path/to/file", "local": false, "windows_path": nil}},
+		{"file://host.example.com/path/to/file", map[string]any{"host": "host.example.com", "path": "/path/to/file", "local": false, "windows_path": `\\host.example.com\path\to\file`}}, // E.3.1
 		{"file://localhost/etc/fstab", map[string]any{"host": "localhost", "path": "/etc/fstab", "local": true, "windows_path": nil}},
 		{"file:///c:/path/to/file", map[string]any{"host": "", "path": "/c:/path/to/file", "local": true, "windows_path": `c:\path\to\file`}},
 		{"file:c:/path/to/file", map[string]any{"host": nil, "path": "c:/path/to/file", "local": true, "windows_path": `c:\path\to\file`}},

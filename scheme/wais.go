@@ -12,6 +12,7 @@ import (
 //	waisindex = "wais://" hostport "/" database [ "?" search ]
 //	waisdoc   = "wais://" hostport "/" database "/" wtype "/" wpath
 type WAIS struct {
+	ref              // the URL: String, Redacted and Format
 	end              endpoint
 	form             string
 	database, search string
@@ -54,6 +55,7 @@ func ParseWAIS(u uri.URI) (WAIS, error) {
 	default:
 		return WAIS{}, fail(u, base+len(p), uri.ComponentPath, ErrSchemeSyntax)
 	}
+	v.ref = ref{u}
 	return v, nil
 }
 
@@ -65,6 +67,9 @@ func (v WAIS) Port() int { return v.end.port }
 
 // DefaultPort returns 210 (RFC 4156 2).
 func (v WAIS) DefaultPort() int { return 210 }
+
+// ConnectPort returns the port a client connects to (Endpoint).
+func (v WAIS) ConnectPort() int { return v.end.connectPort() }
 
 // Form returns WAISDatabase, WAISSearch or WAISDocument.
 func (v WAIS) Form() string { return v.form }

@@ -92,52 +92,156 @@ func normalizeURN(v URI) URI {
 // and fragment of the URI hold them).
 func keyURN(v URI) string { return v.s[:v.pathEnd] }
 
-// normalizeGopher writes the default item type: a gopher URL without a
-// type (an empty path, or "/") names the top directory, type "1"
-// (RFC 4266 2.1; RFC 1738 3.4), so "gopher://h", "gopher://h/" and
-// "gopher://h/1" are equivalent.
+// normalizeGopher writes the default item type and the gopher path
+// decoded:
+//
+//   - a gopher URL without a type (an empty path, or "/") names the top
+//     directory, type "1" (RFC 4266 2.1; RFC 1738 3.4), so "gopher://h",
+//     "gopher://h/" and "gopher://h/1" are equivalent;
+//   - RFC 4266 2.1, "Within the <gopher-path>, no characters are
+//     reserved": the client sends the decoded selector, so an octet and
+//     its percent-encoding ask for the same item ("%2F" and "/"). Every
+//     triplet that decodes to a character a path may hold is decoded; the
+//     others stay encoded ("%09", the separator of the search and Gopher+
+//     strings, among them). A "?" is part of the selector for the gopher
+//     view (RFC 4266 2.1 writes the search after "%09"), so a query joins
+//     the path as "%3F".
 func normalizeGopher(v URI) URI {
-	if v.flags&hasAuthority == 0 || (v.Path() != "" && v.Path() != "/") {
+	if v.flags&hasAuthority == 0 || v.Path() == "" && v.HasQuery() {
 		return v
 	}
-	r, err := v.Edit().SetRaw(ComponentPath, "/1").URI()
+	p := v.Path()
+	if v.HasQuery() {
+		p += "%3F" + strings.ReplaceAll(v.Query(), "?", "%3F")
+	}
+	if p == "" || p == "/" {
+		p = "/1"
+	}
+	var b []byte
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if c == '%' && i+2 < len(p) {
+			d := unhex(p[i+1])<<4 | unhex(p[i+2])
+			if chars.Is(d, chars.PathChar) {
+				if b == nil {
+					b = append(make([]byte, 0, len(p)), p[:i]...)
+				}
+				b = append(b, d)
+				i += 2
+				continue
+			}
+		}
+		if b != nil {
+			b = append(b, c)
+		}
+	}
+	if b != nil {
+		p = string(b)
+	}
+	if p == v.Path() && !v.HasQuery() {
+		return v
+	}
+	r, err := v.Edit().SetRaw(ComponentPath, p).Clear(ComponentQuery).URI()
 	if err != nil {
 		return v
 	}
 	return r
 }
 
-// normalizeMailto lowercases the domain of each address of a mailto
-// path: an addr-spec's domain is a DNS name (RFC 6068 2, RFC 5322 3.4.1),
-// compared without regard to case (RFC 4343); the local part is left as
-// it is, since only its host may interpret it. The names of the header
-// fields of the query are lowercased too: they are header field names,
-// case-insensitive (RFC 6068 2, RFC 5322 2.2).
+// normalizeMailto writes a mailto URI's recipients one way and its
+// header field names in lowercase:
+//
+//   - RFC 6068 2, "it is syntactically valid to specify both <to> and an
+//     <hfname> whose value is "to"": <mailto:addr1@an.example,addr2@an.example>
+//     "is equivalent to" <mailto:?to=addr1@an.example,addr2@an.example>
+//     "is equivalent to" <mailto:addr1@an.example?to=addr2@an.example>.
+//     The values of the "to" hfields join the path, in order, and leave
+//     the query (which goes when nothing else is left in it).
+//   - The domain of each address is a DNS name (RFC 6068 2, RFC 5322
+//     3.4.1), compared without regard to case (RFC 4343): lowercased; the
+//     local part is left as it is, since only its host may interpret it.
+//   - Header field names are case-insensitive (RFC 6068 2, RFC 5322 2.2).
 func normalizeMailto(v URI) URI {
 	v = lowerHfnames(v)
+	v = mailtoToInPath(v)
 	p := v.Path()
 	var b []byte
-	domain := false
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		switch {
-		case c == ',':
-			domain = false
-		case c == '@':
-			domain = true
-		case c == '%':
-			i += 2 // a triplet, already in upper case
-		case domain && 'A' <= c && c <= 'Z':
-			if b == nil {
-				b = []byte(p)
-			}
-			b[i] = c + ('a' - 'A')
+	// The domain follows the last "@" of each address (a quoted local
+	// part may hold one, percent-encoded or not).
+	for start := 0; start < len(p); {
+		end := strings.IndexByte(p[start:], ',')
+		if end < 0 {
+			end = len(p)
+		} else {
+			end += start
 		}
+		at := strings.LastIndexByte(p[start:end], '@')
+		for i := start + at + 1; at >= 0 && i < end; i++ {
+			switch c := p[i]; {
+			case c == '%':
+				i += 2 // a triplet, already in upper case
+			case 'A' <= c && c <= 'Z':
+				if b == nil {
+					b = []byte(p)
+				}
+				b[i] = c + ('a' - 'A')
+			}
+		}
+		start = end + 1
 	}
 	if b == nil {
 		return v
 	}
 	r, err := v.Edit().SetRaw(ComponentPath, string(b)).URI()
+	if err != nil {
+		return v
+	}
+	return r
+}
+
+// mailtoToInPath moves the values of the "to" hfields of v (their names
+// already in lowercase) to the end of its path, "," between addresses.
+// A "?" of a value, which a path cannot hold, is written "%3F"; a path
+// that would start with "//" (an authority) starts with "%2F/".
+func mailtoToInPath(v URI) URI {
+	if !v.HasQuery() || v.HasAuthority() {
+		return v
+	}
+	q := v.Query()
+	if !strings.HasPrefix(q, "to=") && !strings.Contains(q, "&to=") {
+		return v
+	}
+	var path, rest strings.Builder
+	path.Grow(len(v.Path()) + len(q))
+	path.WriteString(v.Path())
+	for hf := range strings.SplitSeq(q, "&") {
+		val, ok := strings.CutPrefix(hf, "to=")
+		if !ok {
+			if rest.Len() > 0 {
+				rest.WriteByte('&')
+			}
+			rest.WriteString(hf)
+			continue
+		}
+		if val == "" {
+			continue
+		}
+		if path.Len() > 0 {
+			path.WriteByte(',')
+		}
+		path.WriteString(strings.ReplaceAll(val, "?", "%3F"))
+	}
+	p := path.String()
+	if strings.HasPrefix(p, "//") {
+		p = "%2F" + p[1:]
+	}
+	e := v.Edit().SetRaw(ComponentPath, p)
+	if rest.Len() == 0 {
+		e = e.Clear(ComponentQuery)
+	} else {
+		e = e.SetRaw(ComponentQuery, rest.String())
+	}
+	r, err := e.URI()
 	if err != nil {
 		return v
 	}

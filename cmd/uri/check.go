@@ -8,12 +8,15 @@ var checkCommand = &command{
 	synopsis: "[--warn] [--json] [--rfc 3986|2396] [--zone-id] [-f FILE]... [INPUT...]",
 	traits:   inputs | jsonOut | grammar | failsOnly | repairs,
 	flags: []flagSpec{
-		{long: "warn", help: "also print the warnings of valid inputs, from the rules of\ntheir scheme: nondefault-port, reserved-port, password,\nencoded-crlf, encoded-nul (RFC 1738 section 6)",
+		{long: "warn", help: "also print the warnings of valid inputs, from the rules of\ntheir scheme: nondefault-port, reserved-port, password,\nencoded-crlf, encoded-nul (RFC 1738 section 6), reserved-nid",
 			example: "uri check --warn 'ftp://user:secret@example.com:25/'"},
 	},
 	about: `Check that each input is a URI reference and print only the failures.
 A URI whose scheme has rules of its own must follow them too: a "urn:"
-input must be a URN of RFC 8141.
+input must be a URN of RFC 8141, and a URL of a scheme with a view in
+package scheme must be one that view can read (the "scheme_error" of
+parse --json): an http or https URL needs a host (RFC 9110 4.2.1), no
+port may be above 65535, an ftp URL has no query, ...
 `,
 	output: `Plain output, one line per failed input:
   INPUT<TAB>error: OFFSET: REASON
@@ -25,25 +28,34 @@ input holds one. JSON output, one object per failed input: {"input",
 (JSON {"input", "warnings"}), the codes in this order: nondefault-port
 (a port other than the scheme's default), reserved-port (one below 1024
 as well), password (a password in the URL), encoded-crlf and encoded-nul
-(a %0D, %0A or %00 that a client would decode into a protocol line: in
-telnet, rlogin and tn3270 userinfo, gopher and ftp parts).
+(a %0D, %0A or %00 that a client would decode into a protocol line or a
+mail header: in telnet, rlogin and tn3270 userinfo, gopher and ftp
+parts, mailto header field names and values; a %00 in a URN),
+reserved-nid (a URN whose NID may not be assigned, RFC 8141 5.1).
 `,
 	start: func(c *call) (each, error) {
 		warn := c.has("warn")
 		return func(in string) error {
 			u, err := c.parseURI(in)
-			if err != nil || !warn {
+			if err != nil {
 				return err
 			}
-			if v, err := c.reg.View(u); err == nil {
-				if sv, ok := v.(scheme.View); ok {
-					if ws := sv.Warnings(); len(ws) > 0 {
-						s := make([]string, len(ws))
-						for i, w := range ws {
-							s[i] = string(w)
-						}
-						c.out.warnings(s)
+			if !warn {
+				return scheme.Check(u)
+			}
+			// scheme.ViewOf: every view, URNs included, warns in
+			// the same codes.
+			sv, err := scheme.ViewOf(u)
+			if err != nil {
+				return err
+			}
+			if sv != nil {
+				if ws := sv.Warnings(); len(ws) > 0 {
+					s := make([]string, len(ws))
+					for i, w := range ws {
+						s[i] = string(w)
 					}
+					c.out.warnings(s)
 				}
 			}
 			return nil
