@@ -15,9 +15,13 @@
 //
 // The links are the href of a, area and link, the src of img, script and
 // iframe, and the action of form, in document order: attribute values
-// entity-decoded (by the tokenizer) and stripped of surrounding ASCII
-// whitespace, IRIs mapped to URIs (RFC 3987 3.1, package iri), resolved
-// against the base (RFC 3986 5.2).
+// entity-decoded (by the tokenizer), then read as a browser reads them:
+// the HTML standard hands a URL attribute to the URL Standard's parser,
+// which removes leading and trailing C0 controls and spaces and every
+// ASCII tab and newline inside ("/\t/evil.example/" is
+// "//evil.example/"); IRIs mapped to URIs (RFC 3987 3.1, package iri),
+// resolved against the base (RFC 3986 5.2). A base element's href is
+// read the same way.
 //
 // Since the first base element may come after links, Links keeps the
 // links it meets before it (their text only) until the base is known,

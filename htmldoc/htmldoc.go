@@ -28,7 +28,7 @@ type Base struct {
 // A Link is one link of the document.
 type Link struct {
 	URI     uri.URI // resolved against the base
-	Ref     string  // the attribute's value, entity-decoded and trimmed
+	Ref     string  // the attribute's value as the URL parser reads it (clean)
 	Element string  // a, area, link, img, script, iframe, form
 	Attr    string  // href, src or action
 	Line    int     // the line of the element's tag, from 1
@@ -75,7 +75,7 @@ func parseRef(v string) (uri.URI, bool) {
 // baseHref reads the href of a base element against the outer base: it
 // is used unless empty, unparsable, data: or javascript:.
 func baseHref(v string, out Base) (Base, bool) {
-	v = trim(v)
+	v = clean(v)
 	if v == "" {
 		return Base{}, false
 	}
@@ -90,8 +90,33 @@ func baseHref(v string, out Base) (Base, bool) {
 	return Base{URI: r, Source: SourceBaseElement}, true
 }
 
-// trim strips ASCII whitespace, as HTML does with URL attributes.
-func trim(s string) string { return strings.Trim(s, " \t\n\f\r") }
+// clean reads an attribute value as a browser hands it to the URL
+// parser. The HTML standard parses a URL attribute with the URL
+// Standard's basic URL parser, whose first steps are: "Remove any
+// leading and trailing C0 control or space from input" and "Remove all
+// ASCII tab or newline from input" (URL Standard, 4.4 URL parsing). So
+// "/\t/evil.example/" is "//evil.example/", a network-path reference,
+// and "java\nscript:" is "javascript:".
+func clean(s string) string {
+	i, j := 0, len(s)
+	for i < j && s[i] <= ' ' {
+		i++
+	}
+	for j > i && s[j-1] <= ' ' {
+		j--
+	}
+	s = s[i:j]
+	if strings.IndexAny(s, "\t\n\r") < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for k := 0; k < len(s); k++ {
+		if c := s[k]; c != '\t' && c != '\n' && c != '\r' {
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
 
 // linkAttrs maps an element to its link attribute.
 var linkAttrs = map[string]string{
@@ -209,7 +234,7 @@ func Links(r io.Reader, retrieval uri.URI, h http.Header, fn func(Link) bool) (B
 			if !ok {
 				continue
 			}
-			l := Link{Ref: trim(v), Element: el, Attr: key, Line: tagLine}
+			l := Link{Ref: clean(v), Element: el, Attr: key, Line: tagLine}
 			if !known {
 				held = append(held, l)
 				continue

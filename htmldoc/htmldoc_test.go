@@ -126,3 +126,65 @@ func FuzzLinks(f *testing.F) {
 		BaseOf(strings.NewReader(doc), base, nil)
 	})
 }
+
+// TestBrowserReading: the HTML standard parses a URL attribute with the
+// URL Standard's parser, whose first steps (URL Standard, 4.4 URL
+// parsing) are "Remove any leading and trailing C0 control or space from
+// input" and "Remove all ASCII tab or newline from input". An href is
+// read that way, so that a link filter built on Links sees what a
+// browser follows (issue 20 item 8).
+func TestBrowserReading(t *testing.T) {
+	const page = "https://good.example/d/p"
+	tests := []struct {
+		href, uri string
+	}{
+		// A tab between the slashes: a network-path reference.
+		{"/&#x09;/evil.example/", "https://evil.example/"},
+		{"/&#x0A;/evil.example/", "https://evil.example/"},
+		{"/&#x0D;/evil.example/", "https://evil.example/"},
+		{"java&#x0A;script:alert(2)", "javascript:alert(2)"},
+		{"ht&#x09;tps://evil.example/", "https://evil.example/"},
+		// Leading and trailing C0 controls and spaces go, inner ones
+		// other than tab and newline stay (and are percent-encoded).
+		{"&#x01; &#x1F;http://a.example/x&#x0C; ", "http://a.example/x"},
+		{"x&#x0C;y", "https://good.example/d/x%0Cy"},
+		{"a b", "https://good.example/d/a%20b"},
+		// Without any of these, nothing changes.
+		{"../q?x#y", "https://good.example/q?x#y"},
+	}
+	for _, tt := range tests {
+		var got []string
+		Links(strings.NewReader(`<a href="`+tt.href+`">`), uri.MustParse(page), nil, func(l Link) bool {
+			got = append(got, l.URI.String())
+			return true
+		})
+		if len(got) != 1 || got[0] != tt.uri {
+			t.Errorf("%q: got %q, want %q", tt.href, got, tt.uri)
+		}
+	}
+	// A base element's href is read the same way: the browser uses it.
+	b, err := BaseOf(strings.NewReader(`<base href="ht&#x09;tps://evil.example/">`), uri.MustParse(page), nil)
+	if err != nil || b.URI.String() != "https://evil.example/" || b.Source != SourceBaseElement {
+		t.Errorf("base with a tab in its scheme: %v %v", b, err)
+	}
+	b, _ = BaseOf(strings.NewReader("<base href=\"\n/\t/b.example/x\n\">"), uri.MustParse(page), nil)
+	if b.URI.String() != "https://b.example/x" {
+		t.Errorf("base with newlines: %v", b)
+	}
+}
+
+func TestClean(t *testing.T) {
+	tests := []struct{ in, out string }{
+		{"", ""},
+		{" \x00\x1f", ""},
+		{"\x7f a \x7f", "\x7f a \x7f"}, // DEL is not a C0 control
+		{"\u00a0a", "\u00a0a"},         // nor is NBSP
+		{"\ta\tb\nc\rd\t", "abcd"},
+		{"a\fb", "a\fb"}, // form feed is a C0 control, but not a tab or newline
+	}
+	for _, tt := range tests {
+		if got := clean(tt.in); got != tt.out {
+			t.Errorf("clean(%q) = %q, want %q", tt.in, got, tt.out)
+		}
+	}
+}

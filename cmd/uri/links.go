@@ -31,13 +31,16 @@ var linksCommand = &command{
 	about: `Print the links of the HTML document FILE (standard input without one, or
 "-"), in document order, resolved against its base URI: the href of a,
 area and link, the src of img, script and iframe, the action of form;
-values entity-decoded and trimmed, IRIs mapped to URIs (RFC 3987 3.1).
+values entity-decoded and read as a browser reads them (the URL
+Standard removes leading and trailing C0 controls and spaces and every
+tab and newline inside), IRIs mapped to URIs (RFC 3987 3.1).
 The base URI is the first base element's href, else Content-Base, else
 Content-Location, else the retrieval URI (see "uri base").
 `,
 	output: `Plain output: one resolved URI per link. JSON, one object per link:
-{"uri", "ref", "element", "attr", "line"}, ref the attribute as written
-(decoded and trimmed), line the line of the element.
+{"uri", "ref", "element", "attr", "line"}, ref the attribute as the URL
+parser reads it (decoded, stripped, tabs and newlines removed), line
+the line of the element.
 `,
 	exit: "0, or 2 for a usage error or when reading or writing fails.\n",
 	whole: func(c *call) int {
