@@ -13,6 +13,12 @@
 //  3. its Content-Location header, resolved against the retrieval URI;
 //  4. the URI the document was retrieved from.
 //
+// A base element counts only where the HTML standard's tree builder puts
+// it in the Document: not in a template's contents, and not in SVG or
+// MathML foreign content (where <base> makes a foreign element), outside
+// their HTML integration points (foreignObject, mi, ...). The tokens are
+// followed for this without building the tree (see scope.go).
+//
 // The links are the href of a, area and link, the src of img, script and
 // iframe, and the action of form, in document order: attribute values
 // entity-decoded (by the tokenizer), then read as a browser reads them:
@@ -21,7 +27,8 @@
 // ASCII tab and newline inside ("/\t/evil.example/" is
 // "//evil.example/"); IRIs mapped to URIs (RFC 3987 3.1, package iri),
 // resolved against the base (RFC 3986 5.2). A base element's href is
-// read the same way.
+// read the same way. A javascript:, vbscript: or data: link is marked
+// Active.
 //
 // Since the first base element may come after links, Links keeps the
 // links it meets before it (their text only) until the base is known,

@@ -1,6 +1,7 @@
 package htmldoc
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"net/http"
@@ -32,6 +33,10 @@ type Link struct {
 	Element string  // a, area, link, img, script, iframe, form
 	Attr    string  // href, src or action
 	Line    int     // the line of the element's tag, from 1
+	// Active marks a javascript:, vbscript: or data: link, in any case:
+	// following it runs a script or shows content the link carries
+	// itself, not a resource of the web.
+	Active bool
 }
 
 // ErrRetrieval: the retrieval URI must be an absolute URI (RFC 3986 5.1.4).
@@ -132,40 +137,98 @@ func BaseOf(r io.Reader, retrieval uri.URI, h http.Header) (Base, error) {
 	if err != nil {
 		return Base{}, err
 	}
-	z := html.NewTokenizer(r)
+	base := out
+	err = walk(r, func(v string, _ int) bool {
+		b, ok := baseHref(v, out)
+		if ok {
+			base = b
+		}
+		return !ok
+	}, nil)
+	return base, err
+}
+
+// walker tokenizes a document and hands out its base elements and
+// links.
+type walker struct {
+	z     *html.Tokenizer
+	scope scope
+	attrs [][2][]byte // the current tag's attributes, in the tokenizer's buffer
+}
+
+// attr returns the value of the attribute key of the current tag: the
+// first one, since the HTML tokenizer drops a repeated attribute.
+func (w *walker) attr(key string) (string, bool) {
+	for _, a := range w.attrs {
+		if string(a[0]) == key {
+			return string(a[1]), true
+		}
+	}
+	return "", false
+}
+
+// walk calls onBase for each base element in the document (see scope)
+// that has an href, and onLink, when not nil, for each link, with the
+// attribute values entity-decoded and the line of the tag. It stops
+// when a function returns false, at the end of r, or at a read error,
+// which it returns.
+func walk(r io.Reader, onBase func(href string, line int) bool, onLink func(el, key, val string, line int) bool) error {
+	w := &walker{z: html.NewTokenizer(r)}
+	z := w.z
+	line := 1
 	for {
-		switch z.Next() {
+		// "<![CDATA[" opens a CDATA section only in foreign content
+		// (HTML standard, markup declaration open state).
+		z.AllowCDATA(w.scope.inForeign())
+		tt := z.Next()
+		tagLine := line
+		line += bytes.Count(z.Raw(), newline)
+		switch tt {
 		case html.ErrorToken:
 			if z.Err() != io.EOF {
-				return out, z.Err()
+				return z.Err()
 			}
-			return out, nil
+			return nil
+		case html.EndTagToken:
+			name, _ := z.TagName()
+			w.scope.end(name)
 		case html.StartTagToken, html.SelfClosingTagToken:
-			name, hasAttr := z.TagName()
-			if string(name) != "base" || !hasAttr {
+			name, more := z.TagName()
+			w.attrs = w.attrs[:0]
+			for more {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				w.attrs = append(w.attrs, [2][]byte{k, v})
+			}
+			html := w.scope.start(name, tt == html.SelfClosingTagToken, w.attr)
+			if !html {
+				// An SVG title or script holds markup, not text.
+				z.NextIsNotRawText()
+			}
+			if string(name) == "base" {
+				if !html || w.scope.template > 0 {
+					continue // not the document's: an SVG or MathML element, or in a template
+				}
+				if v, ok := w.attr("href"); ok && !onBase(v, tagLine) {
+					return nil
+				}
 				continue
 			}
-			if v, ok := attr(z, "href"); ok {
-				if b, ok := baseHref(v, out); ok {
-					return b, nil
-				}
+			if onLink == nil {
+				continue
+			}
+			key, ok := linkAttrs[string(name)]
+			if !ok {
+				continue
+			}
+			if v, ok := w.attr(key); ok && !onLink(string(name), key, v, tagLine) {
+				return nil
 			}
 		}
 	}
 }
 
-// attr returns the value of the attribute key of the current tag.
-func attr(z *html.Tokenizer, key string) (string, bool) {
-	for {
-		k, v, more := z.TagAttr()
-		if string(k) == key {
-			return string(v), true
-		}
-		if !more {
-			return "", false
-		}
-	}
-}
+var newline = []byte{'\n'}
 
 // Links calls fn for every link of the HTML document r, in document
 // order, resolved against the document's base, and returns the base.
@@ -177,14 +240,13 @@ func Links(r io.Reader, retrieval uri.URI, h http.Header, fn func(Link) bool) (B
 	}
 	base, known := out, false
 	var held []Link // links before the base is known
-	line := 1
-	z := html.NewTokenizer(r)
 	emit := func(l Link) bool {
 		u, ok := parseRef(l.Ref)
 		if !ok {
 			return true // not a URI reference even after repair: skipped
 		}
 		l.URI = base.URI.Resolve(u)
+		l.Active = isActive(l.URI.Scheme())
 		return fn(l)
 	}
 	flush := func() bool {
@@ -196,52 +258,41 @@ func Links(r io.Reader, retrieval uri.URI, h http.Header, fn func(Link) bool) (B
 		held = nil
 		return true
 	}
-	for {
-		tt := z.Next()
-		tagLine := line
-		line += strings.Count(string(z.Raw()), "\n")
-		switch tt {
-		case html.ErrorToken:
-			if !known {
-				flush()
-			}
-			if z.Err() != io.EOF {
-				return base, z.Err()
-			}
-			return base, nil
-		case html.StartTagToken, html.SelfClosingTagToken:
-			name, hasAttr := z.TagName()
-			if !hasAttr {
-				continue
-			}
-			el := string(name)
-			if el == "base" && !known {
-				if v, ok := attr(z, "href"); ok {
-					if b, ok := baseHref(v, out); ok {
-						base, known = b, true
-						if !flush() {
-							return base, nil
-						}
-					}
-				}
-				continue
-			}
-			key, ok := linkAttrs[el]
-			if !ok {
-				continue
-			}
-			v, ok := attr(z, key)
-			if !ok {
-				continue
-			}
-			l := Link{Ref: clean(v), Element: el, Attr: key, Line: tagLine}
-			if !known {
-				held = append(held, l)
-				continue
-			}
-			if !emit(l) {
-				return base, nil
+	stopped := false
+	err = walk(r, func(v string, _ int) bool {
+		if known {
+			return true
+		}
+		if b, ok := baseHref(v, out); ok {
+			base, known = b, true
+			if !flush() {
+				stopped = true
+				return false
 			}
 		}
+		return true
+	}, func(el, key, v string, line int) bool {
+		l := Link{Ref: clean(v), Element: el, Attr: key, Line: line}
+		if !known {
+			held = append(held, l)
+			return true
+		}
+		if !emit(l) {
+			stopped = true
+			return false
+		}
+		return true
+	})
+	if !known && !stopped {
+		flush()
 	}
+	return base, err
+}
+
+// isActive reports whether a scheme is one whose URL runs in the page
+// rather than naming a resource: javascript: and vbscript: run a
+// script, and a data: URL carries its own content (a script, an HTML
+// document) inline. A link filter treats them apart.
+func isActive(scheme string) bool {
+	return strings.EqualFold(scheme, "javascript") || strings.EqualFold(scheme, "vbscript") || strings.EqualFold(scheme, "data")
 }

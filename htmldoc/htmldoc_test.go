@@ -188,3 +188,117 @@ func TestClean(t *testing.T) {
 		}
 	}
 }
+
+// TestActive: javascript:, vbscript: and data: links are marked in any
+// case and after the URL Standard's stripping (issue 20 item 9); the
+// scheme is case-insensitive (RFC 3986 3.1: "schemes are
+// case-insensitive").
+func TestActive(t *testing.T) {
+	tests := []struct {
+		href   string
+		active bool
+	}{
+		{"javascript:alert(1)", true},
+		{"JaVaScRiPt:alert(1)", true},
+		{" &#x01;javascript:alert(1)", true},
+		{"java&#x0A;script:alert(2)", true},
+		{"j&#x09;a&#x0D;vascript:x", true},
+		{"vbscript:msgbox(1)", true},
+		{"VBScript:msgbox(1)", true},
+		{"data:text/html,<script>alert(1)</script>", true},
+		{"DATA:,x", true},
+		// Not active: another scheme, a relative reference that only
+		// looks like one, an inner character that is not stripped.
+		{"http://a.example/javascript:x", false},
+		{"./javascript:x", false},
+		{"javascripts:x", false},
+		{"mailto:a@b.example", false},
+		{"#top", false},
+	}
+	for _, tt := range tests {
+		var got []Link
+		Links(strings.NewReader(`<a href="`+tt.href+`">`), uri.MustParse("https://p.example/d/"), nil, func(l Link) bool {
+			got = append(got, l)
+			return true
+		})
+		if len(got) != 1 || got[0].Active != tt.active {
+			t.Errorf("%q: got %+v, want active %v", tt.href, got, tt.active)
+		}
+	}
+}
+
+// TestBaseOutOfDocument: the HTML standard's document base URL is "the
+// frozen base URL of the first base element in the Document that has an
+// href attribute, in tree order". A base in a template is in the
+// template contents, a DocumentFragment, not in the Document; a <base>
+// in SVG or MathML is a foreign element, not an HTML base element (issue
+// 20 item 10). Both ways: the same base elsewhere counts.
+func TestBaseOutOfDocument(t *testing.T) {
+	const ret = "http://r.example/p"
+	tests := []struct {
+		doc, base string
+	}{
+		{`<template><base href="http://t.example/"></template>`, ret},
+		{`<template><div><base href="http://t.example/"></div></template><base href="http://ok.example/">`, "http://ok.example/"},
+		{`<template><template></template><base href="http://t.example/"></template>`, ret},
+		{`<template/><base href="http://t.example/">`, ret}, // template is not void
+		{`<svg><base href="http://s.example/"></svg>`, ret},
+		{`<svg><g><base href="http://s.example/"/></g></svg><base href="http://ok.example/">`, "http://ok.example/"},
+		{`<math><base href="http://m.example/"></math>`, ret},
+		{`<svg/><base href="http://ok.example/">`, "http://ok.example/"},
+		// An HTML integration point is HTML inside: the base is an HTML
+		// element in the Document.
+		{`<svg><foreignObject><base href="http://ok.example/"></foreignObject></svg>`, "http://ok.example/"},
+		{`<math><mi><base href="http://ok.example/"></mi></math>`, "http://ok.example/"},
+		{`<math><annotation-xml encoding="text/html"><base href="http://ok.example/">`, "http://ok.example/"},
+		{`<math><annotation-xml><base href="http://m.example/">`, ret},
+		{`<math><title><base href="http://m.example/">`, ret}, // a MathML title is no integration point
+		// A breakout tag ends foreign content.
+		{`<svg><p><base href="http://ok.example/">`, "http://ok.example/"},
+		{`<svg></p><base href="http://ok.example/">`, "http://ok.example/"},
+		{`<svg><font color=red><base href="http://ok.example/">`, "http://ok.example/"},
+		{`<svg><font><base href="http://s.example/">`, ret},
+		// Closing the template closes the foreign content inside it.
+		{`<template><svg></template><base href="http://ok.example/">`, "http://ok.example/"},
+		// Raw text is no markup (noscript as with scripting enabled).
+		{`<noscript><base href="http://n.example/"></noscript>`, ret},
+		{`<textarea><base href="http://n.example/"></textarea>`, ret},
+		{`<!-- <base href="http://n.example/"> -->`, ret},
+		{`<svg><![CDATA[ > <base href="http://n.example/"> ]]></svg>`, ret},
+		{`<svg><title><base href="http://ok.example/"></title></svg>`, "http://ok.example/"}, // an SVG title is an HTML integration point
+		{`<svg><script><base href="http://s.example/"></script></svg>`, ret},
+		{`<svg><style><a href="x"></style></svg><base href="http://ok.example/">`, "http://ok.example/"},
+	}
+	for _, tt := range tests {
+		b, err := BaseOf(strings.NewReader(tt.doc), uri.MustParse(ret), nil)
+		if err != nil || b.URI.String() != tt.base {
+			t.Errorf("%s: base %s, want %s (%v)", tt.doc, b.URI, tt.base, err)
+		}
+		// Links agrees with BaseOf.
+		var got string
+		Links(strings.NewReader(tt.doc+`<a href="x">`), uri.MustParse(ret), nil, func(l Link) bool {
+			got = l.URI.String()
+			return true
+		})
+		want := uri.MustParse(tt.base).Resolve(uri.MustParse("x")).String()
+		if got != want {
+			t.Errorf("%s: link %s, want %s", tt.doc, got, want)
+		}
+	}
+}
+
+// TestDeepForeign: nesting deeper than scope keeps by name costs no
+// memory beyond it, and still ends where the tags end.
+func TestDeepForeign(t *testing.T) {
+	doc := "<svg>" + strings.Repeat("<g>", 10*maxForeign) + `<base href="http://s.example/">` +
+		strings.Repeat("</g>", 10*maxForeign) + `</svg><base href="http://ok.example/">`
+	b, _ := BaseOf(strings.NewReader(doc), uri.MustParse("http://r.example/"), nil)
+	if b.URI.String() != "http://ok.example/" {
+		t.Errorf("base %s", b.URI)
+	}
+	testshared.CheckLinearN(t, "svg nesting", 20000, func(n int) string {
+		return "<svg>" + strings.Repeat("<g><a href=x>", n) + strings.Repeat("</g>", n)
+	}, func(doc string) {
+		BaseOf(strings.NewReader(doc), uri.MustParse("http://a/"), nil)
+	})
+}

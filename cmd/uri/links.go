@@ -16,17 +16,20 @@ var (
 		help: "(required) the URI the document was retrieved from: the last\nlayer of the base URI (the 1998 draft's section 5.1)"}
 	flagHeader = flagSpec{long: "header", arg: "'NAME: VALUE'", repeat: true,
 		help: "a header of the encapsulating entity: Content-Base and\nContent-Location are layers of the base URI"}
+	flagNoActive = flagSpec{long: "no-active",
+		help: "leave out the active links: javascript:, vbscript: and data:\n(any case), which run a script or carry their own content"}
 )
 
 var linksCommand = &command{
 	name:     "links",
 	summary:  "print the links of an HTML document, resolved",
-	synopsis: "--url RETRIEVAL [--header 'NAME: VALUE']... [--json] [FILE|-]",
+	synopsis: "--url RETRIEVAL [--header 'NAME: VALUE']... [--no-active] [--json] [FILE|-]",
 	traits:   jsonOut,
 	files:    true,
 	flags: []flagSpec{
 		withExample(flagURL, "uri links --url https://example.com/docs/ page.html"),
 		withExample(flagHeader, "uri links --url https://example.com/a --header 'Content-Location: /b/' page.html"),
+		withExample(flagNoActive, "uri links --no-active --url https://example.com/docs/ page.html"),
 	},
 	about: `Print the links of the HTML document FILE (standard input without one, or
 "-"), in document order, resolved against its base URI: the href of a,
@@ -38,9 +41,10 @@ The base URI is the first base element's href, else Content-Base, else
 Content-Location, else the retrieval URI (see "uri base").
 `,
 	output: `Plain output: one resolved URI per link. JSON, one object per link:
-{"uri", "ref", "element", "attr", "line"}, ref the attribute as the URL
-parser reads it (decoded, stripped, tabs and newlines removed), line
-the line of the element.
+{"uri", "ref", "element", "attr", "line", "active"}, ref the attribute
+as the URL parser reads it (decoded, stripped, tabs and newlines
+removed), line the line of the element, active true for a javascript:,
+vbscript: or data: link.
 `,
 	exit: "0, or 2 for a usage error or when reading or writing fails.\n",
 	whole: func(c *call) int {
@@ -127,7 +131,11 @@ func htmlCommand(c *call, baseOnly bool) int {
 			w.line(b.URI.String())
 		}
 	} else {
+		noActive := c.has("no-active")
 		_, err = htmldoc.Links(r, ret, h, func(l htmldoc.Link) bool {
+			if noActive && l.Active {
+				return true
+			}
 			if c.json {
 				w.b = append(w.b, '{')
 				w.first = true
@@ -136,6 +144,7 @@ func htmlCommand(c *call, baseOnly bool) int {
 				w.str("element", l.Element)
 				w.str("attr", l.Attr)
 				w.num("line", l.Line)
+				w.boolean("active", l.Active)
 				w.b = append(w.b, '}', '\n')
 			} else {
 				w.line(l.URI.String())
