@@ -7,8 +7,11 @@
 //  1. the href of the first base element that has one, anywhere in the
 //     document ("signals that the parser should use the BASE element's
 //     HREF attribute as the base URI"); a relative href is resolved
-//     against the next layer out; an empty or unparsable href, or a
-//     data: or javascript: URL, is passed over;
+//     against the next layer out. That element decides: when its href
+//     is empty, unparsable (a space in its host is, as in the URL
+//     Standard) or a data: or javascript: URL, the base is the next
+//     layer out, never a later base element (the HTML standard's
+//     "frozen base URL" is then the "fallback base URL");
 //  2. the Content-Base header of the encapsulating entity;
 //  3. its Content-Location header, resolved against the retrieval URI;
 //  4. the URI the document was retrieved from.
@@ -28,7 +31,8 @@
 // "//evil.example/"); IRIs mapped to URIs (RFC 3987 3.1, package iri),
 // resolved against the base (RFC 3986 5.2). A base element's href is
 // read the same way. A javascript:, vbscript: or data: link is marked
-// Active.
+// Active. A link that cannot be resolved (no URI reference even after
+// repair, or a host a browser refuses) is handed out with its Err.
 //
 // Since the first base element may come after links, Links keeps the
 // links it meets before it (their text only) until the base is known,

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/urikit/urikit/internal/parseerr"
 	"github.com/urikit/urikit/iri"
 	"github.com/urikit/urikit/uri"
 	"golang.org/x/net/html"
@@ -37,6 +38,10 @@ type Link struct {
 	// following it runs a script or shows content the link carries
 	// itself, not a resource of the web.
 	Active bool
+	// Err, when not nil, says why Ref is not a URI reference even after
+	// repair, or has a host a browser refuses (a *uri.ParseError, its
+	// offset in Ref); URI is then zero.
+	Err error
 }
 
 // ErrRetrieval: the retrieval URI must be an absolute URI (RFC 3986 5.1.4).
@@ -51,7 +56,7 @@ func outer(retrieval uri.URI, h http.Header) (Base, error) {
 	}
 	for _, l := range []struct{ name, source string }{{"Content-Base", SourceContentBase}, {"Content-Location", SourceContentLocation}} {
 		if v := strings.TrimSpace(h.Get(l.name)); v != "" {
-			if u, ok := parseRef(v); ok {
+			if u, err := parseRef(clean(v), retrieval.Scheme()); err == nil {
 				return Base{URI: retrieval.Resolve(u).WithoutFragment(), Source: l.source}, nil
 			}
 		}
@@ -59,40 +64,157 @@ func outer(retrieval uri.URI, h http.Header) (Base, error) {
 	return Base{URI: retrieval.WithoutFragment(), Source: SourceRetrieval}, nil
 }
 
-// parseRef reads an attribute or header value as a URI reference: an
-// IRI is mapped (RFC 3987 3.1), and what people write in HTML (spaces,
-// backslashes) is repaired as browsers do.
-func parseRef(v string) (uri.URI, bool) {
-	if u, err := uri.Parse(v); err == nil {
-		return u, true
+// parseRef reads v, an attribute or header value cleaned by clean, as
+// a URI reference: an IRI is mapped (RFC 3987 3.1), and what people
+// write in HTML (spaces, backslashes) is repaired as browsers do. A host
+// the URL Standard refuses is refused first (see checkHost): repair
+// would escape a space there, where a browser fails. baseScheme is the
+// scheme v would be resolved with, for a reference without one. The
+// error is that of v read as it is, with its offset in v.
+func parseRef(v, baseScheme string) (uri.URI, error) {
+	if err := checkHost(v, baseScheme); err != nil {
+		return uri.URI{}, err
+	}
+	u, err := uri.Parse(v)
+	if err == nil {
+		return u, nil
 	}
 	if s, err := iri.ToURI(v); err == nil {
 		if u, err := uri.Parse(s); err == nil {
-			return u, true
+			return u, nil
 		}
 	}
 	if u, _, err := iri.Repair(v); err == nil {
-		return u, true
+		return u, nil
 	}
-	return uri.URI{}, false
+	return uri.URI{}, err
 }
 
-// baseHref reads the href of a base element against the outer base: it
-// is used unless empty, unparsable, data: or javascript:.
-func baseHref(v string, out Base) (Base, bool) {
+// special reports whether the URL Standard treats a scheme as special:
+// its host is a domain or an IP address, and "\\" is read as "/".
+func special(scheme string) bool {
+	for _, s := range []string{"http", "https", "ws", "wss", "ftp", "file"} {
+		if strings.EqualFold(scheme, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// forbiddenHost marks the bytes that make the URL Standard's host parser
+// fail: the "forbidden host code points" (those the generic syntax
+// allows, ":" and "@" and the brackets, are judged where they stand) and,
+// for a domain, the "forbidden domain code points": C0 controls, "%",
+// DEL. A space in a host is the usual one: "http://a b/" is no URL to a
+// browser, where repair would make it "http://a%20b/".
+var forbiddenHost = func() (t [256]uint8) {
+	for c := 0; c <= ' '; c++ {
+		t[c] = 1
+	}
+	for _, c := range "#/<>?\\^|\x7f" {
+		t[c] = 1
+	}
+	return t
+}()
+
+// checkHost fails when v has an authority whose host (with its port) a
+// browser's URL parser refuses, although repair would accept it.
+func checkHost(v, baseScheme string) error {
+	scheme, rest, off := baseScheme, v, 0
+	if i := schemeLen(v); i > 0 {
+		scheme, rest, off = v[:i], v[i+1:], i+1
+	}
+	sp := special(scheme)
+	slash := func(c byte) bool { return c == '/' || (sp && c == '\\') }
+	if len(rest) < 2 || !slash(rest[0]) || !slash(rest[1]) {
+		return nil
+	}
+	off += 2
+	end := off
+	for end < len(v) && v[end] != '?' && v[end] != '#' && !slash(v[end]) {
+		end++
+	}
+	if at := strings.LastIndexByte(v[off:end], '@'); at >= 0 {
+		off += at + 1
+	}
+	i := off
+	if i < end && v[i] == '[' {
+		// An IP literal: judged by the parser; what follows is the port.
+		if j := strings.IndexByte(v[i:end], ']'); j >= 0 {
+			i += j + 1
+		}
+	}
+	for ; i < end; i++ {
+		c := v[i]
+		switch {
+		case forbiddenHost[c] != 0 || c == '[' || c == ']':
+			return parseerr.New(v, i, parseerr.Host, parseerr.ErrInvalidCharacter)
+		case c == '%' && sp:
+			// A domain is percent-decoded, then checked again.
+			if i+2 >= end || !ishex(v[i+1]) || !ishex(v[i+2]) {
+				return parseerr.New(v, i, parseerr.Host, parseerr.ErrInvalidPercent)
+			}
+			if d := unhex(v[i+1])<<4 | unhex(v[i+2]); forbiddenHost[d] != 0 || d == '%' || d == ':' || d == '@' || d == '[' || d == ']' {
+				return parseerr.New(v, i, parseerr.Host, parseerr.ErrInvalidCharacter)
+			}
+		}
+	}
+	return nil
+}
+
+func ishex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c >= 'a':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}
+
+// schemeLen returns the length of the scheme v starts with (ALPHA
+// *( ALPHA / DIGIT / "+" / "-" / "." ) before ":", RFC 3986 3.1, which
+// is also the URL Standard's scheme state), or 0.
+func schemeLen(v string) int {
+	for i := 0; i < len(v); i++ {
+		c := v[i] | 0x20
+		switch {
+		case 'a' <= c && c <= 'z':
+		case i > 0 && ('0' <= v[i] && v[i] <= '9' || v[i] == '+' || v[i] == '-' || v[i] == '.'):
+		case i > 0 && v[i] == ':':
+			return i
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
+// baseHref reads the href of the document's base element (the first
+// with an href) against the outer base. The HTML standard sets its
+// "frozen base URL" to "document's fallback base URL" when "urlRecord
+// is failure" or "urlRecord's scheme is "data" or "javascript"", and the
+// "document base URL" is the frozen base URL of the first such element:
+// a later base element is never tried. An empty href parses to the
+// fallback itself.
+func baseHref(v string, out Base) Base {
 	v = clean(v)
 	if v == "" {
-		return Base{}, false
+		return out
 	}
-	u, ok := parseRef(v)
-	if !ok {
-		return Base{}, false
+	u, err := parseRef(v, out.URI.Scheme())
+	if err != nil {
+		return out
 	}
 	r := out.URI.Resolve(u)
 	if s := strings.ToLower(r.Scheme()); s == "data" || s == "javascript" {
-		return Base{}, false
+		return out
 	}
-	return Base{URI: r, Source: SourceBaseElement}, true
+	return Base{URI: r, Source: SourceBaseElement}
 }
 
 // clean reads an attribute value as a browser hands it to the URL
@@ -139,11 +261,8 @@ func BaseOf(r io.Reader, retrieval uri.URI, h http.Header) (Base, error) {
 	}
 	base := out
 	err = walk(r, func(v string, _ int) bool {
-		b, ok := baseHref(v, out)
-		if ok {
-			base = b
-		}
-		return !ok
+		base = baseHref(v, out)
+		return false
 	}, nil)
 	return base, err
 }
@@ -241,9 +360,15 @@ func Links(r io.Reader, retrieval uri.URI, h http.Header, fn func(Link) bool) (B
 	base, known := out, false
 	var held []Link // links before the base is known
 	emit := func(l Link) bool {
-		u, ok := parseRef(l.Ref)
-		if !ok {
-			return true // not a URI reference even after repair: skipped
+		u, err := parseRef(l.Ref, base.URI.Scheme())
+		if err != nil {
+			l.Err = err
+			s := base.URI.Scheme()
+			if n := schemeLen(l.Ref); n > 0 {
+				s = l.Ref[:n]
+			}
+			l.Active = isActive(s)
+			return fn(l)
 		}
 		l.URI = base.URI.Resolve(u)
 		l.Active = isActive(l.URI.Scheme())
@@ -263,12 +388,10 @@ func Links(r io.Reader, retrieval uri.URI, h http.Header, fn func(Link) bool) (B
 		if known {
 			return true
 		}
-		if b, ok := baseHref(v, out); ok {
-			base, known = b, true
-			if !flush() {
-				stopped = true
-				return false
-			}
+		base, known = baseHref(v, out), true
+		if !flush() {
+			stopped = true
+			return false
 		}
 		return true
 	}, func(el, key, v string, line int) bool {

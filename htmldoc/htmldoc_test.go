@@ -1,6 +1,7 @@
 package htmldoc
 
 import (
+	"errors"
 	"net/http"
 	"strings"
 	"testing"
@@ -301,4 +302,101 @@ func TestDeepForeign(t *testing.T) {
 	}, func(doc string) {
 		BaseOf(strings.NewReader(doc), uri.MustParse("http://a/"), nil)
 	})
+}
+
+// TestFirstBaseCounts: the HTML standard's "document base URL" is "the
+// frozen base URL of the first base element in the Document that has an
+// href attribute, in tree order", and the frozen base URL is "document's
+// fallback base URL" when "urlRecord is failure" or "urlRecord's scheme
+// is "data" or "javascript"". So the first base element with an href
+// decides, even when it is unusable: the base is then the next layer
+// out, never a later base element (issue 16 item 7). A host with a space
+// is failure to the URL Standard ("forbidden host code point").
+func TestFirstBaseCounts(t *testing.T) {
+	const ret = "http://r.example/dir/page.html"
+	cl := http.Header{"Content-Location": {"/cl/x"}}
+	tests := []struct {
+		doc    string
+		header http.Header
+		base   string
+		source string
+	}{
+		{`<base href=""><base href="http://b2.example/">`, nil, ret, SourceRetrieval},
+		{`<base href="  &#x09; "><base href="http://b2.example/">`, nil, ret, SourceRetrieval},
+		{`<base href="http://[bad"><base href="http://b2.example/">`, nil, ret, SourceRetrieval},
+		{`<base href="http://a b/"><base href="http://b2.example/">`, nil, ret, SourceRetrieval},
+		{`<base href="data:,x"><base href="http://b2.example/">`, nil, ret, SourceRetrieval},
+		{`<base href="JavaScript:x"><base href="http://b2.example/">`, nil, ret, SourceRetrieval},
+		{`<base href="java&#x0A;script:x"><base href="http://b2.example/">`, nil, ret, SourceRetrieval},
+		// The next layer out is Content-Location when there is one.
+		{`<base href="data:,x"><base href="http://b2.example/">`, cl, "http://r.example/cl/x", SourceContentLocation},
+		{`<base href=""><base href="http://b2.example/">`, http.Header{"Content-Base": {"http://cb.example/"}}, "http://cb.example/", SourceContentBase},
+		// A base element without an href does not count; a later one does.
+		{`<base target="_blank"><base href="http://b2.example/">`, nil, "http://b2.example/", SourceBaseElement},
+		// The other way: a usable first href is the base.
+		{`<base href="http://b1.example/"><base href="">`, nil, "http://b1.example/", SourceBaseElement},
+		{`<base href="vbscript:x">`, nil, "vbscript:x", SourceBaseElement},     // not among the HTML standard's two
+		{`<base href="http://a%20b.example/">`, nil, ret, SourceRetrieval},     // decoded, a space
+		{`<base href="foo://a%20b/">`, nil, "foo://a%20b/", SourceBaseElement}, // an opaque host keeps it
+	}
+	for _, tt := range tests {
+		b, err := BaseOf(strings.NewReader(tt.doc), uri.MustParse(ret), tt.header)
+		if err != nil || b.URI.String() != tt.base || b.Source != tt.source {
+			t.Errorf("%s %v: got %s (%s) %v, want %s (%s)", tt.doc, tt.header, b.URI, b.Source, err, tt.base, tt.source)
+		}
+	}
+}
+
+// TestHostRefused: a host the URL Standard's host parser refuses (a
+// "forbidden host code point", or for a domain a "forbidden domain code
+// point" after percent-decoding) makes the href unparsable, where repair
+// would have escaped it; the link is reported with the error and its
+// offset (issue 16 items 7 and 10).
+func TestHostRefused(t *testing.T) {
+	tests := []struct {
+		href string
+		off  int // -1: no error
+		uri  string
+	}{
+		{"http://a b/", 8, ""},
+		{"//a b/x", 3, ""},
+		{"http://u@a b/", 10, ""},
+		{"http://a<b/", 8, ""},
+		{"http://a|b/", 8, ""},
+		{"http://a^b/", 8, ""},
+		{"http://a%zz/", 8, ""},
+		{"http://a%2Fb/", 8, ""},
+		{"http://a%20b/", 8, ""},
+		{"http://a]b/", 8, ""},
+		{`http:\\a b\`, 8, ""},
+		{"http://[bad", 7, ""},
+		{"http://[::1", 7, ""},
+		// Both ways: what is fine in a host, and a space elsewhere.
+		{"http://a%41b/", -1, "http://a%41b/"},
+		{"http://u%20v@a/", -1, "http://u%20v@a/"},
+		{"http://[::1]:8080/a b", -1, "http://[::1]:8080/a%20b"},
+		{"http://a/b c?d e#f g", -1, "http://a/b%20c?d%20e#f%20g"},
+		{"foo://a%zzb/", -1, "foo://a%25zzb/"}, // an opaque host is not decoded
+		{"a b", -1, "https://p.example/d/a%20b"},
+	}
+	for _, tt := range tests {
+		var got []Link
+		Links(strings.NewReader(`<a href="`+tt.href+`">`), uri.MustParse("https://p.example/d/"), nil, func(l Link) bool {
+			got = append(got, l)
+			return true
+		})
+		if len(got) != 1 {
+			t.Errorf("%q: %d links", tt.href, len(got))
+			continue
+		}
+		l := got[0]
+		var pe *uri.ParseError
+		if tt.off < 0 {
+			if l.Err != nil || l.URI.String() != tt.uri {
+				t.Errorf("%q: got %s, %v; want %s", tt.href, l.URI, l.Err, tt.uri)
+			}
+		} else if !errors.As(l.Err, &pe) || pe.Offset != tt.off || !l.URI.IsZero() {
+			t.Errorf("%q: got %s, %v; want an error at %d", tt.href, l.URI, l.Err, tt.off)
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/urikit/urikit/htmldoc"
@@ -44,9 +45,12 @@ Content-Location, else the retrieval URI (see "uri base").
 {"uri", "ref", "element", "attr", "line", "active"}, ref the attribute
 as the URL parser reads it (decoded, stripped, tabs and newlines
 removed), line the line of the element, active true for a javascript:,
-vbscript: or data: link.
+vbscript: or data: link. A link whose value is no URI reference even
+after repair, or whose host a browser refuses (a space in it), cannot
+be resolved: plain "error: line N: REASON", JSON "uri" null with
+"error" (the reason) and "offset" (in ref).
 `,
-	exit: "0, or 2 for a usage error or when reading or writing fails.\n",
+	exit: "0, 1 when a link cannot be resolved, or 2 for a usage error or when\nreading or writing fails.\n",
 	whole: func(c *call) int {
 		return htmlCommand(c, false)
 	},
@@ -64,11 +68,13 @@ var baseCommand = &command{
 	},
 	about: `Print the base URI of the HTML document FILE (standard input without one,
 or "-"), by the layers of the 1998 draft's section 5.1 and Appendix D
-and the HTML standard: the href of the first base element that has one
-(resolved against the next layer out; an empty or unparsable href, or a
-data: or javascript: URL, is passed over), else the Content-Base header,
-else Content-Location resolved against the retrieval URI, else the
-retrieval URI.
+and the HTML standard: the href of the first base element that has one,
+resolved against the next layer out (when that href is empty,
+unparsable, or a data: or javascript: URL, the base is the next layer
+out, never a later base element; a base in a template or in SVG or
+MathML does not count), else the Content-Base header, else
+Content-Location resolved against the retrieval URI, else the retrieval
+URI.
 `,
 	output: `Output: the base URI; JSON {"base", "source"}, source one of
 "base-element", "content-base", "content-location", "retrieval".
@@ -115,6 +121,7 @@ func htmlCommand(c *call, baseOnly bool) int {
 	}
 	w := newWriter(c.stdout, c.json)
 	c.out = w
+	failed := false
 	if baseOnly {
 		b, err := htmldoc.BaseOf(r, ret, h)
 		if err != nil {
@@ -136,19 +143,10 @@ func htmlCommand(c *call, baseOnly bool) int {
 			if noActive && l.Active {
 				return true
 			}
-			if c.json {
-				w.b = append(w.b, '{')
-				w.first = true
-				w.str("uri", l.URI.String())
-				w.str("ref", l.Ref)
-				w.str("element", l.Element)
-				w.str("attr", l.Attr)
-				w.num("line", l.Line)
-				w.boolean("active", l.Active)
-				w.b = append(w.b, '}', '\n')
-			} else {
-				w.line(l.URI.String())
+			if l.Err != nil {
+				failed = true
 			}
+			writeLink(w, l)
 			return w.flushLine()
 		})
 		if err != nil {
@@ -161,5 +159,40 @@ func htmlCommand(c *call, baseOnly bool) int {
 		fmt.Fprintf(c.stderr, "uri %s: writing standard output: %v\n", name, err)
 		return 2
 	}
+	if failed {
+		return 1
+	}
 	return 0
+}
+
+// writeLink writes the line of one link: its URI, or the error of a
+// link that cannot be resolved (the ref quoted, so that no byte of it
+// can start a line of its own).
+func writeLink(w *writer, l htmldoc.Link) {
+	if !w.json {
+		if l.Err == nil {
+			w.line(l.URI.String())
+			return
+		}
+		w.b = append(w.b, "error: line "...)
+		w.b = strconv.AppendInt(w.b, int64(l.Line), 10)
+		w.b = append(w.b, ": "...)
+		w.b = append(w.b, strings.TrimPrefix(l.Err.Error(), "uri: ")...)
+		w.b = append(w.b, '\n')
+		return
+	}
+	w.b = append(w.b, '{')
+	w.first = true
+	w.opt("uri", l.URI.String(), l.Err == nil)
+	w.str("ref", l.Ref)
+	w.str("element", l.Element)
+	w.str("attr", l.Attr)
+	w.num("line", l.Line)
+	w.boolean("active", l.Active)
+	if l.Err != nil {
+		off, reason := describe(l.Ref, l.Err)
+		w.str("error", reason)
+		w.num("offset", off)
+	}
+	w.b = append(w.b, '}', '\n')
 }

@@ -57,3 +57,35 @@ func TestLinksAsBrowsers(t *testing.T) {
 		t.Error("help does not list --no-active")
 	}
 }
+
+// TestLinksUnresolvable: a link that cannot be resolved is printed with
+// its error, not dropped, and the exit status is 1, as for every command
+// with a bad input (issue 16 item 10).
+func TestLinksUnresolvable(t *testing.T) {
+	const doc = "<a href=\"http://[bad\">1</a>\n<a href=\"ok\">2</a>\n<a href=\"http://a b/\">3</a>"
+	out, _, code := uriCmd(t, doc, "links", "--url", "https://good.example/d/p")
+	want := "error: line 1: invalid character '[' at offset 7 in host of \"http://[bad\"\nhttps://good.example/d/ok\nerror: line 3: invalid character ' ' at offset 8 in host of \"http://a b/\"\n"
+	if code != 1 || out != want {
+		t.Errorf("links = %q (exit %d), want %q", out, code, want)
+	}
+	out, _, code = uriCmd(t, doc, "links", "--json", "--url", "https://good.example/d/p")
+	objs := jsonLines(t, out)
+	if code != 1 || len(objs) != 3 {
+		t.Fatalf("links --json = %q (exit %d)", out, code)
+	}
+	if objs[0]["uri"] != nil || objs[0]["error"] == nil || objs[0]["offset"] != 7.0 || objs[0]["ref"] != "http://[bad" {
+		t.Errorf("unresolvable link: %v", objs[0])
+	}
+	if _, ok := objs[1]["error"]; ok || objs[1]["uri"] != "https://good.example/d/ok" {
+		t.Errorf("resolvable link: %v", objs[1])
+	}
+	// Both ways: a document whose links all resolve exits 0.
+	if _, _, code := uriCmd(t, `<a href="ok">`, "links", "--url", "https://good.example/"); code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	// A newline in an unresolvable ref cannot start a line of its own.
+	out, _, _ = uriCmd(t, "<a href=\"http://a\fb/\nX-Injected: 1\">", "links", "--url", "https://good.example/")
+	if strings.Count(out, "\n") != 1 {
+		t.Errorf("one link, several lines: %q", out)
+	}
+}
