@@ -34,8 +34,14 @@
 // Active. A link that cannot be resolved (no URI reference even after
 // repair, or a host a browser refuses) is handed out with its Err.
 //
-// Since the first base element may come after links, Links keeps the
-// links it meets before it (their text only) until the base is known,
-// then streams: memory is bounded by the links that precede the base
-// element, which the HTML standard expects in the head.
+// Since the first base element may come after links, and its href is
+// the base of them all, LinksWith holds the links it meets before it, in
+// bounded memory: at most Options.MaxHeld (DefaultMaxHeld) links and
+// 1 MiB of their text. Past that, an input that can seek (a file) is
+// searched on for the base element and then read again from its start,
+// so the answer is always whole; an input read once (a pipe) has its
+// links handed out resolved against the outer layers, and a base element
+// that comes after them is reported as a LateBaseError. Options.Idle
+// lets a caller hand out what is held while a stream is idle. Memory is
+// otherwise that of the tokenizer: the longest token.
 package htmldoc

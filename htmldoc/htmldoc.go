@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/urikit/urikit/internal/parseerr"
@@ -351,65 +352,225 @@ var newline = []byte{'\n'}
 
 // Links calls fn for every link of the HTML document r, in document
 // order, resolved against the document's base, and returns the base.
-// It stops when fn returns false.
+// It stops when fn returns false. It is LinksWith with the zero Options.
 func Links(r io.Reader, retrieval uri.URI, h http.Header, fn func(Link) bool) (Base, error) {
+	return LinksWith(r, retrieval, h, Options{}, fn)
+}
+
+// DefaultMaxHeld is how many links LinksWith holds, at most, on an input
+// it cannot read twice, while no base element has come.
+const DefaultMaxHeld = 1024
+
+// maxHeldBytes bounds the text of the links held, whatever their number.
+const maxHeldBytes = 1 << 20
+
+// Options tune LinksWith.
+type Options struct {
+	// MaxHeld is how many links are held, at most, while no base element
+	// has come, on an input that cannot be read twice: 0 means
+	// DefaultMaxHeld, a negative number none. Their text is held up to
+	// 1 MiB whatever the number.
+	MaxHeld int
+	// Idle, when not nil, is called before each read from the input: it
+	// reports whether the input is idle (the read would wait). On an
+	// input that cannot be read twice, the links held then go to fn at
+	// once, resolved against the base known so far, so that a stream
+	// of pages is printed as it arrives.
+	Idle func() bool
+}
+
+// A LateBaseError reports a base element that came after links were
+// already handed out, resolved against the outer layers: on an input
+// that cannot be read twice, past Options.MaxHeld links or when the
+// input was idle. The links after it are resolved against it; the
+// Released ones before it were not, though a browser would have.
+type LateBaseError struct {
+	Line     int  // the line of the base element
+	Base     Base // the base it gives
+	Released int  // the links handed out before it
+}
+
+func (e *LateBaseError) Error() string {
+	return "htmldoc: the base element at line " + strconv.Itoa(e.Line) + " comes after " + strconv.Itoa(e.Released) +
+		" links already resolved without it"
+}
+
+// LinksWith calls fn for every link of the HTML document r, in document
+// order, resolved against the document's base, and returns the base.
+// It stops when fn returns false.
+//
+// The base element may come after links, and its href is the base of
+// them all. So the links before it are held until it comes, in bounded
+// memory. When r is an io.Seeker that can seek (a file), past
+// o.MaxHeld links LinksWith only looks for the base element, then reads
+// r again from where it started and hands out every link: the answer is
+// the same, for twice the reading. Otherwise, past o.MaxHeld links (or
+// when o.Idle says the input is idle) the links are handed out resolved
+// against the base known so far, the next layer out; a base element
+// after them is a *LateBaseError, returned at the end with the base.
+func LinksWith(r io.Reader, retrieval uri.URI, h http.Header, o Options, fn func(Link) bool) (Base, error) {
 	out, err := outer(retrieval, h)
 	if err != nil {
 		return Base{}, err
 	}
-	base, known := out, false
-	var held []Link // links before the base is known
-	emit := func(l Link) bool {
-		u, err := parseRef(l.Ref, base.URI.Scheme())
-		if err != nil {
-			l.Err = err
-			s := base.URI.Scheme()
-			if n := schemeLen(l.Ref); n > 0 {
-				s = l.Ref[:n]
-			}
-			l.Active = isActive(s)
-			return fn(l)
+	maxHeld := o.MaxHeld
+	if maxHeld == 0 {
+		maxHeld = DefaultMaxHeld
+	}
+	seeker, start, seekable := seekerOf(r)
+	st := &linkState{out: out, base: out, fn: fn, maxHeld: maxHeld, seekable: seekable}
+	src := r
+	if o.Idle != nil {
+		src = &idleReader{r: r, idle: o.Idle, st: st}
+	}
+	err = walk(src, st.onBase, st.onLink)
+	switch {
+	case st.stopped:
+		return st.base, nil
+	case err != nil:
+		return st.base, err
+	case st.scanOnly:
+		// Read again, with the base now known.
+		if _, err := seeker.Seek(start, io.SeekStart); err != nil {
+			return st.base, err
 		}
-		l.URI = base.URI.Resolve(u)
+		st.scanOnly, st.known = false, true
+		err = walk(r, func(string, int) bool { return true }, st.onLink)
+		if st.stopped {
+			return st.base, nil
+		}
+		return st.base, err
+	}
+	if !st.known {
+		st.release()
+	}
+	if st.late != nil {
+		return st.base, st.late
+	}
+	return st.base, nil
+}
+
+// seekerOf returns r as a seeker and its offset, if it can seek (a pipe
+// is an *os.File that cannot).
+func seekerOf(r io.Reader) (io.Seeker, int64, bool) {
+	s, ok := r.(io.Seeker)
+	if !ok {
+		return nil, 0, false
+	}
+	off, err := s.Seek(0, io.SeekCurrent)
+	return s, off, err == nil
+}
+
+// linkState is the state of LinksWith.
+type linkState struct {
+	out, base Base
+	fn        func(Link) bool
+	maxHeld   int
+	seekable  bool
+	known     bool   // the base element has come (or there is none)
+	held      []Link // links before the base element
+	heldBytes int
+	scanOnly  bool // held too many on a seekable input: looking for the base only
+	streaming bool // held too many on an input read once: handing links out
+	released  int  // links handed out before the base was known
+	late      *LateBaseError
+	stopped   bool // fn returned false
+}
+
+func (st *linkState) onBase(v string, line int) bool {
+	if st.known || st.stopped {
+		return !st.stopped
+	}
+	st.base, st.known = baseHref(v, st.out), true
+	if st.scanOnly {
+		return false
+	}
+	if st.released > 0 {
+		st.late = &LateBaseError{Line: line, Base: st.base, Released: st.released}
+	}
+	st.release()
+	return !st.stopped
+}
+
+func (st *linkState) onLink(el, key, v string, line int) bool {
+	if st.stopped {
+		return false
+	}
+	l := Link{Ref: clean(v), Element: el, Attr: key, Line: line}
+	switch {
+	case st.known:
+		st.emit(l)
+	case st.scanOnly:
+	case st.streaming:
+		st.released++
+		st.emit(l)
+	default:
+		st.held = append(st.held, l)
+		st.heldBytes += len(l.Ref)
+		if len(st.held) > st.maxHeld || st.heldBytes > maxHeldBytes {
+			if st.seekable {
+				st.scanOnly, st.held = true, nil
+			} else {
+				st.streaming = true
+				st.release()
+			}
+		}
+	}
+	return !st.stopped
+}
+
+// release hands out the links held, against the base known so far.
+func (st *linkState) release() {
+	if !st.known {
+		st.released += len(st.held)
+	}
+	for i, l := range st.held {
+		st.held[i] = Link{}
+		if !st.stopped {
+			st.emit(l)
+		}
+	}
+	st.held, st.heldBytes = st.held[:0], 0
+}
+
+// emit resolves a link against the base and hands it to fn.
+func (st *linkState) emit(l Link) {
+	u, err := parseRef(l.Ref, st.base.URI.Scheme())
+	if err != nil {
+		l.Err = err
+		s := st.base.URI.Scheme()
+		if n := schemeLen(l.Ref); n > 0 {
+			s = l.Ref[:n]
+		}
+		l.Active = isActive(s)
+	} else {
+		l.URI = st.base.URI.Resolve(u)
 		l.Active = isActive(l.URI.Scheme())
-		return fn(l)
 	}
-	flush := func() bool {
-		for _, l := range held {
-			if !emit(l) {
-				return false
-			}
-		}
-		held = nil
-		return true
+	if !st.fn(l) {
+		st.stopped = true
 	}
-	stopped := false
-	err = walk(r, func(v string, _ int) bool {
-		if known {
-			return true
-		}
-		base, known = baseHref(v, out), true
-		if !flush() {
-			stopped = true
-			return false
-		}
-		return true
-	}, func(el, key, v string, line int) bool {
-		l := Link{Ref: clean(v), Element: el, Attr: key, Line: line}
-		if !known {
-			held = append(held, l)
-			return true
-		}
-		if !emit(l) {
-			stopped = true
-			return false
-		}
-		return true
-	})
-	if !known && !stopped {
-		flush()
+}
+
+// idleReader asks Options.Idle before each read, and releases the held
+// links when the input is idle and cannot be read twice.
+type idleReader struct {
+	r    io.Reader
+	idle func() bool
+	st   *linkState
+}
+
+// errStopped ends the tokenizer's reading when fn has asked to stop.
+var errStopped = errors.New("stopped")
+
+func (ir *idleReader) Read(p []byte) (int, error) {
+	if ir.idle() && !ir.st.seekable && !ir.st.known && !ir.st.scanOnly {
+		ir.st.release()
 	}
-	return base, err
+	if ir.st.stopped {
+		return 0, errStopped
+	}
+	return ir.r.Read(p)
 }
 
 // isActive reports whether a scheme is one whose URL runs in the page

@@ -2,6 +2,7 @@ package htmldoc
 
 import (
 	"errors"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -399,4 +400,146 @@ func TestHostRefused(t *testing.T) {
 			t.Errorf("%q: got %s, %v; want an error at %d", tt.href, l.URI, l.Err, tt.off)
 		}
 	}
+}
+
+// onceReader hides the Seek of a reader: an input read once, a pipe.
+type onceReader struct{ r io.Reader }
+
+func (o onceReader) Read(p []byte) (int, error) { return o.r.Read(p) }
+
+// TestBoundedHolding: links before the base element are held in bounded
+// memory (issue 18, issue 20 item 11). On an input that can seek, the
+// answer does not depend on the bound; on one read once, past the bound
+// the links go out against the outer base and a later base element is a
+// LateBaseError; both ways.
+func TestBoundedHolding(t *testing.T) {
+	ret := uri.MustParse("http://r.example/d/")
+	doc := strings.Repeat(`<a href="x">`, 10) + `<base href="http://b.example/">` + `<a href="y">`
+	collect := func(r io.Reader, o Options) ([]string, Base, error) {
+		var got []string
+		b, err := LinksWith(r, ret, nil, o, func(l Link) bool {
+			got = append(got, l.URI.String())
+			return true
+		})
+		return got, b, err
+	}
+	want := strings.Repeat("http://b.example/x ", 10) + "http://b.example/y "
+	for _, max := range []int{0, 3, -1} {
+		got, b, err := collect(strings.NewReader(doc), Options{MaxHeld: max})
+		if err != nil || b.URI.String() != "http://b.example/" || strings.Join(got, " ")+" " != want {
+			t.Errorf("seekable, MaxHeld %d: %v %v %v", max, got, b, err)
+		}
+	}
+	// Read once, within the bound: the same answer.
+	got, _, err := collect(onceReader{strings.NewReader(doc)}, Options{MaxHeld: 10})
+	if err != nil || strings.Join(got, " ")+" " != want {
+		t.Errorf("read once, within the bound: %v %v", got, err)
+	}
+	// Read once, past the bound: the links before the base element are
+	// resolved without it, and the error says so.
+	got, b, err := collect(onceReader{strings.NewReader(doc)}, Options{MaxHeld: 9})
+	var le *LateBaseError
+	if !errors.As(err, &le) || le.Released != 10 || le.Line != 1 || b.URI.String() != "http://b.example/" ||
+		got[0] != "http://r.example/d/x" || got[10] != "http://b.example/y" {
+		t.Errorf("read once, past the bound: %v %v %v", got, b, err)
+	}
+	// Without a base element, no error and the outer base.
+	got, b, err = collect(onceReader{strings.NewReader(strings.Repeat(`<a href="x">`, 100))}, Options{MaxHeld: 9})
+	if err != nil || len(got) != 100 || b.Source != SourceRetrieval {
+		t.Errorf("read once, no base: %d links, %v, %v", len(got), b, err)
+	}
+	// The text held is bounded too.
+	long := `<a href="` + strings.Repeat("a", maxHeldBytes/2) + `">`
+	got, _, err = collect(onceReader{strings.NewReader(long + long + long + `<base href="http://b.example/">`)}, Options{})
+	if !errors.As(err, &le) || le.Released != 3 || len(got) != 3 {
+		t.Errorf("held text bounded: %d links, %v", len(got), err)
+	}
+	// An input that seeks is read again from where it started.
+	r := strings.NewReader("<p>skipped" + doc)
+	r.Seek(int64(len("<p>skipped")), io.SeekStart)
+	got, _, err = collect(r, Options{MaxHeld: 3})
+	if err != nil || strings.Join(got, " ")+" " != want {
+		t.Errorf("seekable from an offset: %v %v", got, err)
+	}
+	// fn stopping stops both ways.
+	for _, r := range []io.Reader{strings.NewReader(doc), onceReader{strings.NewReader(doc)}} {
+		n := 0
+		LinksWith(r, ret, nil, Options{MaxHeld: 3}, func(Link) bool { n++; return n < 2 })
+		if n != 2 {
+			t.Errorf("%T: fn called %d times after it asked to stop", r, n)
+		}
+	}
+}
+
+// scripted serves one chunk per read; "" marks a moment the input is
+// idle, which Idle reports (and passes).
+type scripted struct {
+	chunks []string
+	reads  int
+}
+
+func (s *scripted) Read(p []byte) (int, error) {
+	if len(s.chunks) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, s.chunks[0])
+	s.chunks[0] = s.chunks[0][n:]
+	if s.chunks[0] == "" {
+		s.chunks = s.chunks[1:]
+	}
+	s.reads++
+	return n, nil
+}
+
+func (s *scripted) Idle() bool {
+	if len(s.chunks) > 0 && s.chunks[0] == "" {
+		s.chunks = s.chunks[1:]
+		return true
+	}
+	return false
+}
+
+// TestIdle: on an input read once, the links held go out when the input
+// is idle, so that a stream of pages is printed as it arrives; a base
+// element after them is reported. Both ways: not idle, they are held.
+func TestIdle(t *testing.T) {
+	run := func(chunks ...string) ([]string, []int, error) {
+		s := &scripted{chunks: chunks}
+		var got []string
+		var at []int
+		_, err := LinksWith(s, uri.MustParse("http://r.example/"), nil, Options{Idle: s.Idle}, func(l Link) bool {
+			got = append(got, l.URI.String())
+			at = append(at, s.reads)
+			return true
+		})
+		return got, at, err
+	}
+	got, at, err := run(`<a href="p1">`, "", `<a href="p2">`, `<base href="http://late.example/">`)
+	var le *LateBaseError
+	if len(got) != 2 || got[0] != "http://r.example/p1" || at[0] != 1 || got[1] != "http://late.example/p2" ||
+		!errors.As(err, &le) || le.Released != 1 {
+		t.Errorf("idle: %v at reads %v, %v", got, at, err)
+	}
+	got, at, err = run(`<a href="p1">`, `<a href="p2">`, `<base href="http://late.example/">`)
+	if len(got) != 2 || got[0] != "http://late.example/p1" || at[0] != 3 || err != nil {
+		t.Errorf("not idle: %v at reads %v, %v", got, at, err)
+	}
+}
+
+// TestManyLinks: a million links cost linear work and bounded holding
+// (issue 20 item 11: "1M links take 311 MB and print nothing before
+// EOF").
+func TestManyLinks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large input")
+	}
+	testshared.CheckLinearN(t, "1M links", 1<<17, func(n int) string {
+		return strings.Repeat(`<a href="/p/q?x=1">t</a>`, n)
+	}, func(doc string) {
+		k := 0
+		LinksWith(onceReader{strings.NewReader(doc)}, uri.MustParse("http://a/"), nil, Options{}, func(Link) bool { k++; return true })
+		if k != strings.Count(doc, "<a ") {
+			t.Fatalf("%d links", k)
+		}
+	})
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -49,8 +50,17 @@ vbscript: or data: link. A link whose value is no URI reference even
 after repair, or whose host a browser refuses (a space in it), cannot
 be resolved: plain "error: line N: REASON", JSON "uri" null with
 "error" (the reason) and "offset" (in ref).
+
+Memory stays bounded whatever the size of the document. Links before
+the base element are held until it comes; a FILE (or standard input
+redirected from a file) is read a second time when more than 1024
+links come before any base element. A stream read once (a pipe) is not:
+past 1024 links, or when the stream is idle (so that "tail -f | uri
+links" prints pages as they arrive), the links held are printed
+resolved without the base element, and one that comes after them is
+reported (exit 1). Output is flushed when the stream is idle.
 `,
-	exit: "0, 1 when a link cannot be resolved, or 2 for a usage error or when\nreading or writing fails.\n",
+	exit: "0, 1 when a link cannot be resolved or a base element comes after\nlinks already printed, or 2 for a usage error or when reading or\nwriting fails.\n",
 	whole: func(c *call) int {
 		return htmlCommand(c, false)
 	},
@@ -139,7 +149,23 @@ func htmlCommand(c *call, baseOnly bool) int {
 		}
 	} else {
 		noActive := c.has("no-active")
-		_, err = htmldoc.Links(r, ret, h, func(l htmldoc.Link) bool {
+		var o htmldoc.Options
+		var in *idleInput
+		if !canSeek(r) {
+			// A pipe: read it in the background to know when it is
+			// idle, and then print what has come (tail -f | uri links).
+			in = newIdleInput(r)
+			defer in.stop()
+			r = in
+			o.Idle = func() bool {
+				if in.idle() {
+					w.flush()
+					return true
+				}
+				return false
+			}
+		}
+		_, err = htmldoc.LinksWith(r, ret, h, o, func(l htmldoc.Link) bool {
 			if noActive && l.Active {
 				return true
 			}
@@ -147,9 +173,20 @@ func htmlCommand(c *call, baseOnly bool) int {
 				failed = true
 			}
 			writeLink(w, l)
-			return w.flushLine()
+			if !w.flushLine() {
+				return false
+			}
+			if in != nil && in.idle() {
+				w.flush()
+			}
+			return w.err == nil
 		})
-		if err != nil {
+		var late *htmldoc.LateBaseError
+		switch {
+		case errors.As(err, &late):
+			fmt.Fprintf(c.stderr, "uri %s: line %d: the base element comes after %d links printed without it (standard input is read once; give the document as FILE)\n", name, late.Line, late.Released)
+			failed = true
+		case err != nil:
 			fmt.Fprintf(c.stderr, "uri %s: %v\n", name, err)
 			return 2
 		}
@@ -164,6 +201,68 @@ func htmlCommand(c *call, baseOnly bool) int {
 	}
 	return 0
 }
+
+// canSeek reports whether r can be read twice (a file, not a pipe).
+func canSeek(r io.Reader) bool {
+	s, ok := r.(io.Seeker)
+	if !ok {
+		return false
+	}
+	_, err := s.Seek(0, io.SeekCurrent)
+	return err == nil
+}
+
+// idleInput reads a stream in a goroutine, a few blocks ahead, so that
+// it can tell whether the next read would wait: the input is idle.
+type idleInput struct {
+	ch   chan inputBlock
+	done chan struct{}
+	cur  []byte
+	err  error
+}
+
+type inputBlock struct {
+	b   []byte
+	err error
+}
+
+func newIdleInput(r io.Reader) *idleInput {
+	in := &idleInput{ch: make(chan inputBlock, 4), done: make(chan struct{})}
+	go func() {
+		for {
+			b := make([]byte, 64<<10)
+			n, err := r.Read(b)
+			select {
+			case in.ch <- inputBlock{b[:n], err}:
+			case <-in.done:
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return in
+}
+
+func (in *idleInput) Read(p []byte) (int, error) {
+	for len(in.cur) == 0 {
+		if in.err != nil {
+			return 0, in.err
+		}
+		blk := <-in.ch
+		in.cur, in.err = blk.b, blk.err
+	}
+	n := copy(p, in.cur)
+	in.cur = in.cur[n:]
+	return n, nil
+}
+
+// idle reports whether a read would wait for the writer of the stream.
+func (in *idleInput) idle() bool { return len(in.cur) == 0 && in.err == nil && len(in.ch) == 0 }
+
+// stop lets the reading goroutine end once its read returns.
+func (in *idleInput) stop() { close(in.done) }
 
 // writeLink writes the line of one link: its URI, or the error of a
 // link that cannot be resolved (the ref quoted, so that no byte of it

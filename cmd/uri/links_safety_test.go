@@ -1,6 +1,9 @@
 package main
 
 import (
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -87,5 +90,56 @@ func TestLinksUnresolvable(t *testing.T) {
 	out, _, _ = uriCmd(t, "<a href=\"http://a\fb/\nX-Injected: 1\">", "links", "--url", "https://good.example/")
 	if strings.Count(out, "\n") != 1 {
 		t.Errorf("one link, several lines: %q", out)
+	}
+}
+
+// lineWriter passes each write on, for a test that waits for output.
+type lineWriter chan string
+
+func (w lineWriter) Write(p []byte) (int, error) { w <- string(p); return len(p), nil }
+
+// TestLinksStream: "tail -f log | uri links" prints each page's links as
+// the page arrives: output is flushed when the input is idle, and the
+// links held for a later base element go out then (issue 20 item 11).
+// The test waits for events, never for time.
+func TestLinksStream(t *testing.T) {
+	pr, pw := io.Pipe()
+	out := make(lineWriter, 16)
+	var errOut strings.Builder
+	code := make(chan int)
+	go func() { code <- run([]string{"links", "--url", "http://r.example/"}, pr, out, &errOut) }()
+	pw.Write([]byte("<html><a href=\"p1\">one</a>\n"))
+	if got := <-out; got != "http://r.example/p1\n" {
+		t.Fatalf("first page: %q", got)
+	}
+	pw.Write([]byte("<a href=\"p2\">two</a>\n"))
+	if got := <-out; got != "http://r.example/p2\n" {
+		t.Fatalf("second page: %q", got)
+	}
+	pw.Close()
+	if c := <-code; c != 0 {
+		t.Errorf("exit %d, %s", c, errOut.String())
+	}
+}
+
+// TestLinksLateBase: a base element after links already printed from a
+// stream read once is reported, exit 1; from a file (read twice) the
+// answer is whole and right. Both ways.
+func TestLinksLateBase(t *testing.T) {
+	doc := strings.Repeat("<a href=x>\n", 2000) + `<base href="http://b.example/">`
+	out, errOut, code := uriCmd(t, doc, "links", "--url", "http://r.example/")
+	if code != 0 || strings.Count(out, "http://b.example/x\n") != 2000 {
+		t.Errorf("seekable input: exit %d, %q", code, errOut)
+	}
+	var stdout, stderr strings.Builder
+	code = run([]string{"links", "--url", "http://r.example/"}, struct{ io.Reader }{strings.NewReader(doc)}, &stdout, &stderr)
+	if code != 1 || !strings.Contains(stderr.String(), "line 2001: the base element comes after 2000 links") {
+		t.Errorf("stream: exit %d, %q", code, stderr.String())
+	}
+	path := filepath.Join(t.TempDir(), "p.html")
+	os.WriteFile(path, []byte(doc), 0o600)
+	out, _, code = uriCmd(t, "", "links", "--url", "http://r.example/", path)
+	if code != 0 || strings.Count(out, "http://b.example/x\n") != 2000 {
+		t.Errorf("file: exit %d", code)
 	}
 }
