@@ -644,4 +644,14 @@ func TestManyLinks(t *testing.T) {
 			t.Fatalf("%d links", k)
 		}
 	})
+	// A seekable input without a base element is read twice.
+	testshared.CheckLinearN(t, "read twice", 1<<14, func(n int) string {
+		return strings.Repeat(`<a href="/p/q?x=1">t</a>`, n)
+	}, func(doc string) {
+		k := 0
+		Links(strings.NewReader(doc), uri.MustParse("http://a/"), nil, func(Link) bool { k++; return true })
+		if k != strings.Count(doc, "<a ") {
+			t.Fatalf("%d links", k)
+		}
+	})
 }
