@@ -26,3 +26,18 @@ func ExampleBaseOf() {
 	fmt.Println(b.URI, b.Source)
 	// Output: http://example.com/a/b.html retrieval
 }
+
+func ExampleLinksWith() {
+	// A base element after the links: held within MaxHeld, the links
+	// are resolved against it.
+	doc := `<a href="a.html">a</a> <a href="b.html">b</a> <base href="http://docs.example/v2/">`
+	_, err := htmldoc.LinksWith(strings.NewReader(doc), uri.MustParse("http://elsewhere.example/"), nil, htmldoc.Options{MaxHeld: 2}, func(l htmldoc.Link) bool {
+		fmt.Println(l.URI)
+		return true
+	})
+	fmt.Println(err)
+	// Output:
+	// http://docs.example/v2/a.html
+	// http://docs.example/v2/b.html
+	// <nil>
+}

@@ -1,11 +1,14 @@
 package htmldoc
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
+	"github.com/urikit/urikit/internal/parseerr"
 	"github.com/urikit/urikit/iri"
 	"github.com/urikit/urikit/uri"
 	"golang.org/x/net/html"
@@ -28,10 +31,18 @@ type Base struct {
 // A Link is one link of the document.
 type Link struct {
 	URI     uri.URI // resolved against the base
-	Ref     string  // the attribute's value, entity-decoded and trimmed
+	Ref     string  // the attribute's value as the URL parser reads it (clean)
 	Element string  // a, area, link, img, script, iframe, form
 	Attr    string  // href, src or action
 	Line    int     // the line of the element's tag, from 1
+	// Active marks a javascript:, vbscript: or data: link, in any case:
+	// following it runs a script or shows content the link carries
+	// itself, not a resource of the web.
+	Active bool
+	// Err, when not nil, says why Ref is not a URI reference even after
+	// repair, or has a host a browser refuses (a *uri.ParseError, its
+	// offset in Ref); URI is then zero.
+	Err error
 }
 
 // ErrRetrieval: the retrieval URI must be an absolute URI (RFC 3986 5.1.4).
@@ -46,7 +57,7 @@ func outer(retrieval uri.URI, h http.Header) (Base, error) {
 	}
 	for _, l := range []struct{ name, source string }{{"Content-Base", SourceContentBase}, {"Content-Location", SourceContentLocation}} {
 		if v := strings.TrimSpace(h.Get(l.name)); v != "" {
-			if u, ok := parseRef(v); ok {
+			if u, err := parseRef(clean(v), retrieval.Scheme()); err == nil {
 				return Base{URI: retrieval.Resolve(u).WithoutFragment(), Source: l.source}, nil
 			}
 		}
@@ -54,44 +65,186 @@ func outer(retrieval uri.URI, h http.Header) (Base, error) {
 	return Base{URI: retrieval.WithoutFragment(), Source: SourceRetrieval}, nil
 }
 
-// parseRef reads an attribute or header value as a URI reference: an
-// IRI is mapped (RFC 3987 3.1), and what people write in HTML (spaces,
-// backslashes) is repaired as browsers do.
-func parseRef(v string) (uri.URI, bool) {
-	if u, err := uri.Parse(v); err == nil {
-		return u, true
+// parseRef reads v, an attribute or header value cleaned by clean, as
+// a URI reference: an IRI is mapped (RFC 3987 3.1), and what people
+// write in HTML (spaces, backslashes) is repaired as browsers do. A host
+// the URL Standard refuses is refused first (see checkHost): repair
+// would escape a space there, where a browser fails. baseScheme is the
+// scheme v would be resolved with, for a reference without one. The
+// error is that of v read as it is, with its offset in v.
+func parseRef(v, baseScheme string) (uri.URI, error) {
+	if err := checkHost(v, baseScheme); err != nil {
+		return uri.URI{}, err
+	}
+	u, err := uri.Parse(v)
+	if err == nil {
+		return u, nil
 	}
 	if s, err := iri.ToURI(v); err == nil {
 		if u, err := uri.Parse(s); err == nil {
-			return u, true
+			return u, nil
 		}
 	}
 	if u, _, err := iri.Repair(v); err == nil {
-		return u, true
+		return u, nil
 	}
-	return uri.URI{}, false
+	return uri.URI{}, err
 }
 
-// baseHref reads the href of a base element against the outer base: it
-// is used unless empty, unparsable, data: or javascript:.
-func baseHref(v string, out Base) (Base, bool) {
-	v = trim(v)
-	if v == "" {
-		return Base{}, false
+// special reports whether the URL Standard treats a scheme as special:
+// its host is a domain or an IP address, and "\\" is read as "/".
+func special(scheme string) bool {
+	for _, s := range []string{"http", "https", "ws", "wss", "ftp", "file"} {
+		if strings.EqualFold(scheme, s) {
+			return true
+		}
 	}
-	u, ok := parseRef(v)
-	if !ok {
-		return Base{}, false
+	return false
+}
+
+// forbiddenHost marks the bytes that make the URL Standard's host parser
+// fail: the "forbidden host code points" (those the generic syntax
+// allows, ":" and "@" and the brackets, are judged where they stand) and,
+// for a domain, the "forbidden domain code points": C0 controls, "%",
+// DEL. A space in a host is the usual one: "http://a b/" is no URL to a
+// browser, where repair would make it "http://a%20b/".
+var forbiddenHost = func() (t [256]uint8) {
+	for c := 0; c <= ' '; c++ {
+		t[c] = 1
+	}
+	for _, c := range "#/<>?\\^|\x7f" {
+		t[c] = 1
+	}
+	return t
+}()
+
+// checkHost fails when v has an authority whose host (with its port) a
+// browser's URL parser refuses, although repair would accept it.
+func checkHost(v, baseScheme string) error {
+	scheme, rest, off := baseScheme, v, 0
+	if i := schemeLen(v); i > 0 {
+		scheme, rest, off = v[:i], v[i+1:], i+1
+	}
+	sp := special(scheme)
+	slash := func(c byte) bool { return c == '/' || (sp && c == '\\') }
+	if len(rest) < 2 || !slash(rest[0]) || !slash(rest[1]) {
+		return nil
+	}
+	off += 2
+	end := off
+	for end < len(v) && v[end] != '?' && v[end] != '#' && !slash(v[end]) {
+		end++
+	}
+	if at := strings.LastIndexByte(v[off:end], '@'); at >= 0 {
+		off += at + 1
+	}
+	i := off
+	if i < end && v[i] == '[' {
+		// An IP literal: judged by the parser; what follows is the port.
+		if j := strings.IndexByte(v[i:end], ']'); j >= 0 {
+			i += j + 1
+		}
+	}
+	for ; i < end; i++ {
+		c := v[i]
+		switch {
+		case forbiddenHost[c] != 0 || c == '[' || c == ']':
+			return parseerr.New(v, i, parseerr.Host, parseerr.ErrInvalidCharacter)
+		case c == '%' && sp:
+			// A domain is percent-decoded, then checked again.
+			if i+2 >= end || !ishex(v[i+1]) || !ishex(v[i+2]) {
+				return parseerr.New(v, i, parseerr.Host, parseerr.ErrInvalidPercent)
+			}
+			if d := unhex(v[i+1])<<4 | unhex(v[i+2]); forbiddenHost[d] != 0 || d == '%' || d == ':' || d == '@' || d == '[' || d == ']' {
+				return parseerr.New(v, i, parseerr.Host, parseerr.ErrInvalidCharacter)
+			}
+		}
+	}
+	return nil
+}
+
+func ishex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c >= 'a':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}
+
+// schemeLen returns the length of the scheme v starts with (ALPHA
+// *( ALPHA / DIGIT / "+" / "-" / "." ) before ":", RFC 3986 3.1, which
+// is also the URL Standard's scheme state), or 0.
+func schemeLen(v string) int {
+	for i := 0; i < len(v); i++ {
+		c := v[i] | 0x20
+		switch {
+		case 'a' <= c && c <= 'z':
+		case i > 0 && ('0' <= v[i] && v[i] <= '9' || v[i] == '+' || v[i] == '-' || v[i] == '.'):
+		case i > 0 && v[i] == ':':
+			return i
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
+// baseHref reads the href of the document's base element (the first
+// with an href) against the outer base. The HTML standard sets its
+// "frozen base URL" to "document's fallback base URL" when "urlRecord
+// is failure" or "urlRecord's scheme is "data" or "javascript"", and the
+// "document base URL" is the frozen base URL of the first such element:
+// a later base element is never tried. An empty href parses to the
+// fallback itself.
+func baseHref(v string, out Base) Base {
+	v = clean(v)
+	if v == "" {
+		return out
+	}
+	u, err := parseRef(v, out.URI.Scheme())
+	if err != nil {
+		return out
 	}
 	r := out.URI.Resolve(u)
 	if s := strings.ToLower(r.Scheme()); s == "data" || s == "javascript" {
-		return Base{}, false
+		return out
 	}
-	return Base{URI: r, Source: SourceBaseElement}, true
+	return Base{URI: r, Source: SourceBaseElement}
 }
 
-// trim strips ASCII whitespace, as HTML does with URL attributes.
-func trim(s string) string { return strings.Trim(s, " \t\n\f\r") }
+// clean reads an attribute value as a browser hands it to the URL
+// parser. The HTML standard parses a URL attribute with the URL
+// Standard's basic URL parser, whose first steps are: "Remove any
+// leading and trailing C0 control or space from input" and "Remove all
+// ASCII tab or newline from input" (URL Standard, 4.4 URL parsing). So
+// "/\t/evil.example/" is "//evil.example/", a network-path reference,
+// and "java\nscript:" is "javascript:".
+func clean(s string) string {
+	i, j := 0, len(s)
+	for i < j && s[i] <= ' ' {
+		i++
+	}
+	for j > i && s[j-1] <= ' ' {
+		j--
+	}
+	s = s[i:j]
+	if strings.IndexAny(s, "\t\n\r") < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for k := 0; k < len(s); k++ {
+		if c := s[k]; c != '\t' && c != '\n' && c != '\r' {
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
 
 // linkAttrs maps an element to its link attribute.
 var linkAttrs = map[string]string{
@@ -107,116 +260,323 @@ func BaseOf(r io.Reader, retrieval uri.URI, h http.Header) (Base, error) {
 	if err != nil {
 		return Base{}, err
 	}
-	z := html.NewTokenizer(r)
+	base := out
+	err = walk(r, func(v string, _ int) bool {
+		base = baseHref(v, out)
+		return false
+	}, nil)
+	return base, err
+}
+
+// walker tokenizes a document and hands out its base elements and
+// links.
+type walker struct {
+	z     *html.Tokenizer
+	scope scope
+	attrs [][2][]byte // the current tag's attributes, in the tokenizer's buffer
+}
+
+// attr returns the value of the attribute key of the current tag: the
+// first one, since the HTML tokenizer drops a repeated attribute.
+func (w *walker) attr(key string) (string, bool) {
+	for _, a := range w.attrs {
+		if string(a[0]) == key {
+			return string(a[1]), true
+		}
+	}
+	return "", false
+}
+
+// walk calls onBase for each base element in the document (see scope)
+// that has an href, and onLink, when not nil, for each link, with the
+// attribute values entity-decoded and the line of the tag. It stops
+// when a function returns false, at the end of r, or at a read error,
+// which it returns.
+func walk(r io.Reader, onBase func(href string, line int) bool, onLink func(el, key, val string, line int) bool) error {
+	w := &walker{z: html.NewTokenizer(r)}
+	z := w.z
+	line := 1
 	for {
-		switch z.Next() {
+		// "<![CDATA[" opens a CDATA section only in foreign content
+		// (HTML standard, markup declaration open state).
+		z.AllowCDATA(w.scope.inForeign())
+		tt := z.Next()
+		tagLine := line
+		line += bytes.Count(z.Raw(), newline)
+		switch tt {
 		case html.ErrorToken:
 			if z.Err() != io.EOF {
-				return out, z.Err()
+				return z.Err()
 			}
-			return out, nil
+			return nil
+		case html.EndTagToken:
+			name, _ := z.TagName()
+			w.scope.end(name)
 		case html.StartTagToken, html.SelfClosingTagToken:
-			name, hasAttr := z.TagName()
-			if string(name) != "base" || !hasAttr {
+			name, more := z.TagName()
+			w.attrs = w.attrs[:0]
+			for more {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				w.attrs = append(w.attrs, [2][]byte{k, v})
+			}
+			html := w.scope.start(name, tt == html.SelfClosingTagToken, w.attr)
+			if !html {
+				// An SVG title or script holds markup, not text.
+				z.NextIsNotRawText()
+			}
+			if string(name) == "base" {
+				if !html || w.scope.template > 0 {
+					continue // not the document's: an SVG or MathML element, or in a template
+				}
+				if v, ok := w.attr("href"); ok && !onBase(v, tagLine) {
+					return nil
+				}
 				continue
 			}
-			if v, ok := attr(z, "href"); ok {
-				if b, ok := baseHref(v, out); ok {
-					return b, nil
-				}
+			if onLink == nil {
+				continue
+			}
+			key, ok := linkAttrs[string(name)]
+			if !ok {
+				continue
+			}
+			if v, ok := w.attr(key); ok && !onLink(string(name), key, v, tagLine) {
+				return nil
 			}
 		}
 	}
 }
 
-// attr returns the value of the attribute key of the current tag.
-func attr(z *html.Tokenizer, key string) (string, bool) {
-	for {
-		k, v, more := z.TagAttr()
-		if string(k) == key {
-			return string(v), true
-		}
-		if !more {
-			return "", false
-		}
-	}
-}
+var newline = []byte{'\n'}
 
 // Links calls fn for every link of the HTML document r, in document
 // order, resolved against the document's base, and returns the base.
-// It stops when fn returns false.
+// It stops when fn returns false. It is LinksWith with the zero Options.
 func Links(r io.Reader, retrieval uri.URI, h http.Header, fn func(Link) bool) (Base, error) {
+	return LinksWith(r, retrieval, h, Options{}, fn)
+}
+
+// DefaultMaxHeld is how many links LinksWith holds, at most, on an input
+// it cannot read twice, while no base element has come.
+const DefaultMaxHeld = 1024
+
+// maxHeldBytes bounds the text of the links held, whatever their number.
+const maxHeldBytes = 1 << 20
+
+// Options tune LinksWith.
+type Options struct {
+	// MaxHeld is how many links are held, at most, while no base element
+	// has come, on an input that cannot be read twice: 0 means
+	// DefaultMaxHeld, a negative number none. Their text is held up to
+	// 1 MiB whatever the number.
+	MaxHeld int
+	// Idle, when not nil, is called before each read from the input: it
+	// reports whether the input is idle (the read would wait). On an
+	// input that cannot be read twice, the links held then go to fn at
+	// once, resolved against the base known so far, so that a stream
+	// of pages is printed as it arrives.
+	Idle func() bool
+}
+
+// A LateBaseError reports a base element that came after links were
+// already handed out, resolved against the outer layers: on an input
+// that cannot be read twice, past Options.MaxHeld links or when the
+// input was idle. The links after it are resolved against it; the
+// Released ones before it were not, though a browser would have.
+type LateBaseError struct {
+	Line     int  // the line of the base element
+	Base     Base // the base it gives
+	Released int  // the links handed out before it
+}
+
+func (e *LateBaseError) Error() string {
+	return "htmldoc: the base element at line " + strconv.Itoa(e.Line) + " comes after " + strconv.Itoa(e.Released) +
+		" links already resolved without it"
+}
+
+// LinksWith calls fn for every link of the HTML document r, in document
+// order, resolved against the document's base, and returns the base.
+// It stops when fn returns false.
+//
+// The base element may come after links, and its href is the base of
+// them all. So the links before it are held until it comes, in bounded
+// memory. When r is an io.Seeker that can seek (a file), past
+// o.MaxHeld links LinksWith only looks for the base element, then reads
+// r again from where it started and hands out every link: the answer is
+// the same, for twice the reading. Otherwise, past o.MaxHeld links (or
+// when o.Idle says the input is idle) the links are handed out resolved
+// against the base known so far, the next layer out; a base element
+// after them is a *LateBaseError, returned at the end with the base.
+func LinksWith(r io.Reader, retrieval uri.URI, h http.Header, o Options, fn func(Link) bool) (Base, error) {
 	out, err := outer(retrieval, h)
 	if err != nil {
 		return Base{}, err
 	}
-	base, known := out, false
-	var held []Link // links before the base is known
-	line := 1
-	z := html.NewTokenizer(r)
-	emit := func(l Link) bool {
-		u, ok := parseRef(l.Ref)
-		if !ok {
-			return true // not a URI reference even after repair: skipped
-		}
-		l.URI = base.URI.Resolve(u)
-		return fn(l)
+	maxHeld := o.MaxHeld
+	if maxHeld == 0 {
+		maxHeld = DefaultMaxHeld
 	}
-	flush := func() bool {
-		for _, l := range held {
-			if !emit(l) {
-				return false
+	seeker, start, seekable := seekerOf(r)
+	st := &linkState{out: out, base: out, fn: fn, maxHeld: maxHeld, seekable: seekable}
+	src := r
+	if o.Idle != nil {
+		src = &idleReader{r: r, idle: o.Idle, st: st}
+	}
+	err = walk(src, st.onBase, st.onLink)
+	switch {
+	case st.stopped:
+		return st.base, nil
+	case err != nil:
+		return st.base, err
+	case st.scanOnly:
+		// Read again, with the base now known.
+		if _, err := seeker.Seek(start, io.SeekStart); err != nil {
+			return st.base, err
+		}
+		st.scanOnly, st.known = false, true
+		err = walk(r, func(string, int) bool { return true }, st.onLink)
+		if st.stopped {
+			return st.base, nil
+		}
+		return st.base, err
+	}
+	if !st.known {
+		st.release()
+	}
+	if st.late != nil {
+		return st.base, st.late
+	}
+	return st.base, nil
+}
+
+// seekerOf returns r as a seeker and its offset, if it can seek (a pipe
+// is an *os.File that cannot).
+func seekerOf(r io.Reader) (io.Seeker, int64, bool) {
+	s, ok := r.(io.Seeker)
+	if !ok {
+		return nil, 0, false
+	}
+	off, err := s.Seek(0, io.SeekCurrent)
+	return s, off, err == nil
+}
+
+// linkState is the state of LinksWith.
+type linkState struct {
+	out, base Base
+	fn        func(Link) bool
+	maxHeld   int
+	seekable  bool
+	known     bool   // the base element has come (or there is none)
+	held      []Link // links before the base element
+	heldBytes int
+	scanOnly  bool // held too many on a seekable input: looking for the base only
+	streaming bool // held too many on an input read once: handing links out
+	released  int  // links handed out before the base was known
+	late      *LateBaseError
+	stopped   bool // fn returned false
+}
+
+func (st *linkState) onBase(v string, line int) bool {
+	if st.known || st.stopped {
+		return !st.stopped
+	}
+	st.base, st.known = baseHref(v, st.out), true
+	if st.scanOnly {
+		return false
+	}
+	if st.released > 0 {
+		st.late = &LateBaseError{Line: line, Base: st.base, Released: st.released}
+	}
+	st.release()
+	return !st.stopped
+}
+
+func (st *linkState) onLink(el, key, v string, line int) bool {
+	if st.stopped {
+		return false
+	}
+	l := Link{Ref: clean(v), Element: el, Attr: key, Line: line}
+	switch {
+	case st.known:
+		st.emit(l)
+	case st.scanOnly:
+	case st.streaming:
+		st.released++
+		st.emit(l)
+	default:
+		st.held = append(st.held, l)
+		st.heldBytes += len(l.Ref)
+		if len(st.held) > st.maxHeld || st.heldBytes > maxHeldBytes {
+			if st.seekable {
+				st.scanOnly, st.held = true, nil
+			} else {
+				st.streaming = true
+				st.release()
 			}
 		}
-		held = nil
-		return true
 	}
-	for {
-		tt := z.Next()
-		tagLine := line
-		line += strings.Count(string(z.Raw()), "\n")
-		switch tt {
-		case html.ErrorToken:
-			if !known {
-				flush()
-			}
-			if z.Err() != io.EOF {
-				return base, z.Err()
-			}
-			return base, nil
-		case html.StartTagToken, html.SelfClosingTagToken:
-			name, hasAttr := z.TagName()
-			if !hasAttr {
-				continue
-			}
-			el := string(name)
-			if el == "base" && !known {
-				if v, ok := attr(z, "href"); ok {
-					if b, ok := baseHref(v, out); ok {
-						base, known = b, true
-						if !flush() {
-							return base, nil
-						}
-					}
-				}
-				continue
-			}
-			key, ok := linkAttrs[el]
-			if !ok {
-				continue
-			}
-			v, ok := attr(z, key)
-			if !ok {
-				continue
-			}
-			l := Link{Ref: trim(v), Element: el, Attr: key, Line: tagLine}
-			if !known {
-				held = append(held, l)
-				continue
-			}
-			if !emit(l) {
-				return base, nil
-			}
+	return !st.stopped
+}
+
+// release hands out the links held, against the base known so far.
+func (st *linkState) release() {
+	if !st.known {
+		st.released += len(st.held)
+	}
+	for i, l := range st.held {
+		st.held[i] = Link{}
+		if !st.stopped {
+			st.emit(l)
 		}
 	}
+	st.held, st.heldBytes = st.held[:0], 0
+}
+
+// emit resolves a link against the base and hands it to fn.
+func (st *linkState) emit(l Link) {
+	u, err := parseRef(l.Ref, st.base.URI.Scheme())
+	if err != nil {
+		l.Err = err
+		s := st.base.URI.Scheme()
+		if n := schemeLen(l.Ref); n > 0 {
+			s = l.Ref[:n]
+		}
+		l.Active = isActive(s)
+	} else {
+		l.URI = st.base.URI.Resolve(u)
+		l.Active = isActive(l.URI.Scheme())
+	}
+	if !st.fn(l) {
+		st.stopped = true
+	}
+}
+
+// idleReader asks Options.Idle before each read, and releases the held
+// links when the input is idle and cannot be read twice.
+type idleReader struct {
+	r    io.Reader
+	idle func() bool
+	st   *linkState
+}
+
+// errStopped ends the tokenizer's reading when fn has asked to stop.
+var errStopped = errors.New("stopped")
+
+func (ir *idleReader) Read(p []byte) (int, error) {
+	if ir.idle() && !ir.st.seekable && !ir.st.known && !ir.st.scanOnly {
+		ir.st.release()
+	}
+	if ir.st.stopped {
+		return 0, errStopped
+	}
+	return ir.r.Read(p)
+}
+
+// isActive reports whether a scheme is one whose URL runs in the page
+// rather than naming a resource: javascript: and vbscript: run a
+// script, and a data: URL carries its own content (a script, an HTML
+// document) inline. A link filter treats them apart.
+func isActive(scheme string) bool {
+	return strings.EqualFold(scheme, "javascript") || strings.EqualFold(scheme, "vbscript") || strings.EqualFold(scheme, "data")
 }

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/urikit/urikit/htmldoc"
@@ -16,30 +18,49 @@ var (
 		help: "(required) the URI the document was retrieved from: the last\nlayer of the base URI (the 1998 draft's section 5.1)"}
 	flagHeader = flagSpec{long: "header", arg: "'NAME: VALUE'", repeat: true,
 		help: "a header of the encapsulating entity: Content-Base and\nContent-Location are layers of the base URI"}
+	flagNoActive = flagSpec{long: "no-active",
+		help: "leave out the active links: javascript:, vbscript: and data:\n(any case), which run a script or carry their own content"}
 )
 
 var linksCommand = &command{
 	name:     "links",
 	summary:  "print the links of an HTML document, resolved",
-	synopsis: "--url RETRIEVAL [--header 'NAME: VALUE']... [--json] [FILE|-]",
+	synopsis: "--url RETRIEVAL [--header 'NAME: VALUE']... [--no-active] [--json] [FILE|-]",
 	traits:   jsonOut,
 	files:    true,
 	flags: []flagSpec{
 		withExample(flagURL, "uri links --url https://example.com/docs/ page.html"),
 		withExample(flagHeader, "uri links --url https://example.com/a --header 'Content-Location: /b/' page.html"),
+		withExample(flagNoActive, "uri links --no-active --url https://example.com/docs/ page.html"),
 	},
 	about: `Print the links of the HTML document FILE (standard input without one, or
 "-"), in document order, resolved against its base URI: the href of a,
 area and link, the src of img, script and iframe, the action of form;
-values entity-decoded and trimmed, IRIs mapped to URIs (RFC 3987 3.1).
+values entity-decoded and read as a browser reads them (the URL
+Standard removes leading and trailing C0 controls and spaces and every
+tab and newline inside), IRIs mapped to URIs (RFC 3987 3.1).
 The base URI is the first base element's href, else Content-Base, else
 Content-Location, else the retrieval URI (see "uri base").
 `,
 	output: `Plain output: one resolved URI per link. JSON, one object per link:
-{"uri", "ref", "element", "attr", "line"}, ref the attribute as written
-(decoded and trimmed), line the line of the element.
+{"uri", "ref", "element", "attr", "line", "active"}, ref the attribute
+as the URL parser reads it (decoded, stripped, tabs and newlines
+removed), line the line of the element, active true for a javascript:,
+vbscript: or data: link. A link whose value is no URI reference even
+after repair, or whose host a browser refuses (a space in it), cannot
+be resolved: plain "error: line N: REASON", JSON "uri" null with
+"error" (the reason) and "offset" (in ref).
+
+Memory stays bounded whatever the size of the document. Links before
+the base element are held until it comes; a FILE (or standard input
+redirected from a file) is read a second time when more than 1024
+links come before any base element. A stream read once (a pipe) is not:
+past 1024 links, or when the stream is idle (so that "tail -f | uri
+links" prints pages as they arrive), the links held are printed
+resolved without the base element, and one that comes after them is
+reported (exit 1). Output is flushed when the stream is idle.
 `,
-	exit: "0, or 2 for a usage error or when reading or writing fails.\n",
+	exit: "0, 1 when a link cannot be resolved or a base element comes after\nlinks already printed, or 2 for a usage error or when reading or\nwriting fails.\n",
 	whole: func(c *call) int {
 		return htmlCommand(c, false)
 	},
@@ -57,11 +78,13 @@ var baseCommand = &command{
 	},
 	about: `Print the base URI of the HTML document FILE (standard input without one,
 or "-"), by the layers of the 1998 draft's section 5.1 and Appendix D
-and the HTML standard: the href of the first base element that has one
-(resolved against the next layer out; an empty or unparsable href, or a
-data: or javascript: URL, is passed over), else the Content-Base header,
-else Content-Location resolved against the retrieval URI, else the
-retrieval URI.
+and the HTML standard: the href of the first base element that has one,
+resolved against the next layer out (when that href is empty,
+unparsable, or a data: or javascript: URL, the base is the next layer
+out, never a later base element; a base in a template or in SVG or
+MathML does not count), else the Content-Base header, else
+Content-Location resolved against the retrieval URI, else the retrieval
+URI.
 `,
 	output: `Output: the base URI; JSON {"base", "source"}, source one of
 "base-element", "content-base", "content-location", "retrieval".
@@ -108,6 +131,7 @@ func htmlCommand(c *call, baseOnly bool) int {
 	}
 	w := newWriter(c.stdout, c.json)
 	c.out = w
+	failed := false
 	if baseOnly {
 		b, err := htmldoc.BaseOf(r, ret, h)
 		if err != nil {
@@ -124,22 +148,45 @@ func htmlCommand(c *call, baseOnly bool) int {
 			w.line(b.URI.String())
 		}
 	} else {
-		_, err = htmldoc.Links(r, ret, h, func(l htmldoc.Link) bool {
-			if c.json {
-				w.b = append(w.b, '{')
-				w.first = true
-				w.str("uri", l.URI.String())
-				w.str("ref", l.Ref)
-				w.str("element", l.Element)
-				w.str("attr", l.Attr)
-				w.num("line", l.Line)
-				w.b = append(w.b, '}', '\n')
-			} else {
-				w.line(l.URI.String())
+		noActive := c.has("no-active")
+		var o htmldoc.Options
+		var in *idleInput
+		if !canSeek(r) {
+			// A pipe: read it in the background to know when it is
+			// idle, and then print what has come (tail -f | uri links).
+			in = newIdleInput(r)
+			defer in.stop()
+			r = in
+			o.Idle = func() bool {
+				if in.idle() {
+					w.flush()
+					return true
+				}
+				return false
 			}
-			return w.flushLine()
+		}
+		_, err = htmldoc.LinksWith(r, ret, h, o, func(l htmldoc.Link) bool {
+			if noActive && l.Active {
+				return true
+			}
+			if l.Err != nil {
+				failed = true
+			}
+			writeLink(w, l)
+			if !w.flushLine() {
+				return false
+			}
+			if in != nil && in.idle() {
+				w.flush()
+			}
+			return w.err == nil
 		})
-		if err != nil {
+		var late *htmldoc.LateBaseError
+		switch {
+		case errors.As(err, &late):
+			fmt.Fprintf(c.stderr, "uri %s: line %d: the base element comes after %d links printed without it (standard input is read once; give the document as FILE)\n", name, late.Line, late.Released)
+			failed = true
+		case err != nil:
 			fmt.Fprintf(c.stderr, "uri %s: %v\n", name, err)
 			return 2
 		}
@@ -149,5 +196,102 @@ func htmlCommand(c *call, baseOnly bool) int {
 		fmt.Fprintf(c.stderr, "uri %s: writing standard output: %v\n", name, err)
 		return 2
 	}
+	if failed {
+		return 1
+	}
 	return 0
+}
+
+// canSeek reports whether r can be read twice (a file, not a pipe).
+func canSeek(r io.Reader) bool {
+	s, ok := r.(io.Seeker)
+	if !ok {
+		return false
+	}
+	_, err := s.Seek(0, io.SeekCurrent)
+	return err == nil
+}
+
+// idleInput reads a stream in a goroutine, a few blocks ahead, so that
+// it can tell whether the next read would wait: the input is idle.
+type idleInput struct {
+	ch   chan inputBlock
+	done chan struct{}
+	cur  []byte
+	err  error
+}
+
+type inputBlock struct {
+	b   []byte
+	err error
+}
+
+func newIdleInput(r io.Reader) *idleInput {
+	in := &idleInput{ch: make(chan inputBlock, 4), done: make(chan struct{})}
+	go func() {
+		for {
+			b := make([]byte, 64<<10)
+			n, err := r.Read(b)
+			select {
+			case in.ch <- inputBlock{b[:n], err}:
+			case <-in.done:
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return in
+}
+
+func (in *idleInput) Read(p []byte) (int, error) {
+	for len(in.cur) == 0 {
+		if in.err != nil {
+			return 0, in.err
+		}
+		blk := <-in.ch
+		in.cur, in.err = blk.b, blk.err
+	}
+	n := copy(p, in.cur)
+	in.cur = in.cur[n:]
+	return n, nil
+}
+
+// idle reports whether a read would wait for the writer of the stream.
+func (in *idleInput) idle() bool { return len(in.cur) == 0 && in.err == nil && len(in.ch) == 0 }
+
+// stop lets the reading goroutine end once its read returns.
+func (in *idleInput) stop() { close(in.done) }
+
+// writeLink writes the line of one link: its URI, or the error of a
+// link that cannot be resolved (the ref quoted, so that no byte of it
+// can start a line of its own).
+func writeLink(w *writer, l htmldoc.Link) {
+	if !w.json {
+		if l.Err == nil {
+			w.line(l.URI.String())
+			return
+		}
+		w.b = append(w.b, "error: line "...)
+		w.b = strconv.AppendInt(w.b, int64(l.Line), 10)
+		w.b = append(w.b, ": "...)
+		w.b = append(w.b, strings.TrimPrefix(l.Err.Error(), "uri: ")...)
+		w.b = append(w.b, '\n')
+		return
+	}
+	w.b = append(w.b, '{')
+	w.first = true
+	w.opt("uri", l.URI.String(), l.Err == nil)
+	w.str("ref", l.Ref)
+	w.str("element", l.Element)
+	w.str("attr", l.Attr)
+	w.num("line", l.Line)
+	w.boolean("active", l.Active)
+	if l.Err != nil {
+		off, reason := describe(l.Ref, l.Err)
+		w.str("error", reason)
+		w.num("offset", off)
+	}
+	w.b = append(w.b, '}', '\n')
 }

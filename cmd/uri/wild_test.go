@@ -100,7 +100,7 @@ func TestLinksAndBase(t *testing.T) {
 		t.Errorf("links = %q, exit %d", out, code)
 	}
 	out, _, _ = uriCmd(t, doc, "links", "--json", "--url", "http://other.example/", "-")
-	if !strings.HasPrefix(out, `{"uri":"http://www.ics.uci.edu/Test/a/x","ref":"../x","element":"a","attr":"href","line":4}`) {
+	if !strings.HasPrefix(out, `{"uri":"http://www.ics.uci.edu/Test/a/x","ref":"../x","element":"a","attr":"href","line":4,"active":false}`) {
 		t.Errorf("links --json = %q", out)
 	}
 	out, _, _ = uriCmd(t, doc, "base", "--json", "--url", "http://other.example/")
