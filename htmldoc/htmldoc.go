@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/urikit/urikit/internal/parseerr"
 	"github.com/urikit/urikit/iri"
 	"github.com/urikit/urikit/uri"
 	"golang.org/x/net/html"
@@ -149,14 +148,14 @@ func checkHost(v, baseScheme string) error {
 		c := v[i]
 		switch {
 		case forbiddenHost[c] != 0 || c == '[' || c == ']':
-			return parseerr.New(v, i, parseerr.Host, parseerr.ErrInvalidCharacter)
+			return uri.NewParseError(v, i, uri.ComponentHost, uri.ErrInvalidCharacter)
 		case c == '%' && sp:
 			// A domain is percent-decoded, then checked again.
 			if i+2 >= end || !ishex(v[i+1]) || !ishex(v[i+2]) {
-				return parseerr.New(v, i, parseerr.Host, parseerr.ErrInvalidPercent)
+				return uri.NewParseError(v, i, uri.ComponentHost, uri.ErrInvalidPercent)
 			}
 			if d := unhex(v[i+1])<<4 | unhex(v[i+2]); forbiddenHost[d] != 0 || d == '%' || d == ':' || d == '@' || d == '[' || d == ']' {
-				return parseerr.New(v, i, parseerr.Host, parseerr.ErrInvalidCharacter)
+				return uri.NewParseError(v, i, uri.ComponentHost, uri.ErrInvalidCharacter)
 			}
 		}
 	}

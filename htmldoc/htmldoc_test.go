@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/urikit/urikit/internal/parseerr"
 	"github.com/urikit/urikit/internal/testshared"
 	"github.com/urikit/urikit/uri"
 	"golang.org/x/net/html"
@@ -191,7 +190,7 @@ func FuzzLinks(f *testing.F) {
 			switch {
 			case l.Err == nil && l.URI != want:
 				t.Fatalf("href %q: got %s, reference %s", href, l.URI, want)
-			case l.Err != nil && !(errors.As(l.Err, &pe) && pe.Component == parseerr.Host && strings.Contains(u.Host(), "%")):
+			case l.Err != nil && !(errors.As(l.Err, &pe) && pe.Component == uri.ComponentHost && strings.Contains(u.Host(), "%")):
 				t.Fatalf("href %q: error %v, reference %s", href, l.Err, want)
 			}
 			s := strings.ToLower(want.Scheme())
