@@ -3,6 +3,8 @@ package whatwg
 import (
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
@@ -56,83 +58,174 @@ func (p *parser) host(s string, special bool, off int) (HostKind, bool) {
 		}
 		domain = percentDecode(s)
 	}
-	ascii, ok := p.domainToASCII(domain)
-	if !ok {
+	// The domain parser (section 3.3), its result written in place.
+	w := &p.w
+	start := w.len()
+	if ldh, strict, numeric := scanLDH(domain); ldh {
+		// The common case, lowercase letters, digits, '-' and '.': the
+		// domain is its own result, and one pass told what the strict
+		// ToASCII and the ends-in-a-number checker need.
+		if !strict && !strictOK(domain) {
+			p.errs.add(DomainToASCII)
+		}
+		if !numeric {
+			w.str(domain)
+			return Domain, true
+		}
+	}
+	if isASCII(domain) {
+		// An ASCII domain is lowercased whatever UTS #46 says of it; the
+		// strict ToASCII only decides the validation error.
+		p.writeLower(domain)
+		if !strictASCIIOK(w.from(start)) && !strictOK(w.from(start)) {
+			p.errs.add(DomainToASCII)
+		}
+	} else {
+		r, ok := p.unicodeToASCII(domain)
+		if !ok {
+			return 0, p.failAt(DomainToASCII, off)
+		}
+		w.str(r)
+	}
+	ascii := w.from(start)
+	if ascii == "" {
 		return 0, p.failAt(DomainToASCII, off)
+	}
+	for i := 0; i < len(ascii); i++ {
+		if class[ascii[i]]&forbiddenDomain != 0 {
+			return 0, p.failAt(DomainToASCII, off)
+		}
 	}
 	if endsInNumber(ascii) {
 		v, e, ok := parseIPv4(ascii, &p.errs)
 		if !ok {
 			return 0, p.failAt(e, off)
 		}
+		w.truncate(start)
 		var buf [16]byte
-		p.w.bytes(appendIPv4(buf[:0], v))
+		w.bytes(appendIPv4(buf[:0], v))
 		return IPv4, true
 	}
-	p.w.str(ascii)
 	return Domain, true
 }
 
-// domainToASCII is the domain parser with beStrict false (section 3.3):
-// an ASCII domain is lowercased whatever UTS #46 says of it; any other
-// goes through ToASCII. It records the domain-to-ASCII validation error
-// when the strict ToASCII fails.
-func (p *parser) domainToASCII(domain string) (string, bool) {
-	ascii := true
-	upper := false
-	for i := 0; i < len(domain); i++ {
-		c := domain[i]
-		if c >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-		if 'A' <= c && c <= 'Z' {
-			upper = true
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
 		}
 	}
-	var result string
-	if ascii {
-		result = domain
-		if upper {
-			result = strings.ToLower(domain)
-		}
-		if !strictASCIIOK(result) {
-			if _, err := strictIDNA.ToASCII(result); err != nil {
-				p.errs.add(DomainToASCII)
-			}
-		}
-	} else {
-		if !utf8.ValidString(domain) {
-			// U+FFFD, which every ToASCII run refuses.
-			p.errs.add(DomainToASCII)
-			return "", false
-		}
-		fixed, ok := fixUTS46(domain)
-		if !ok {
-			p.errs.add(DomainToASCII)
-			return "", false
-		}
-		if _, err := strictIDNA.ToASCII(fixed); err != nil {
-			p.errs.add(DomainToASCII)
-		}
-		r, err := lenientIDNA.ToASCII(fixed)
-		if err != nil {
-			p.errs.add(DomainToASCII)
-			return "", false
-		}
-		result = r
-	}
-	if result == "" {
+	return true
+}
+
+// unicodeToASCII is the domain parser for a domain with non-ASCII code
+// points: UTS #46 ToASCII with the lenient flags gives the result, and
+// the strict one's failure is a domain-to-ASCII validation error.
+func (p *parser) unicodeToASCII(domain string) (string, bool) {
+	if !utf8.ValidString(domain) {
+		// U+FFFD, which every ToASCII run refuses.
 		p.errs.add(DomainToASCII)
 		return "", false
 	}
-	for i := 0; i < len(result); i++ {
-		if class[result[i]]&forbiddenDomain != 0 {
-			p.errs.add(DomainToASCII)
-			return "", false
+	fixed, ok := fixUTS46(domain)
+	if !ok {
+		p.errs.add(DomainToASCII)
+		return "", false
+	}
+	if _, err := strictIDNA.ToASCII(fixed); err != nil {
+		p.errs.add(DomainToASCII)
+	}
+	r, err := lenientIDNA.ToASCII(fixed)
+	if err != nil {
+		p.errs.add(DomainToASCII)
+		return "", false
+	}
+	return r, true
+}
+
+// strictVerdicts remembers whether the strict ToASCII accepts an ASCII
+// domain that strictASCIIOK cannot decide alone (a "xn--" label, an
+// underscore): x/net/idna allocates, and such hosts recur in a stream.
+// It stops growing at strictCacheMax entries, so hostile input cannot
+// make it grow without bound.
+var (
+	strictVerdicts sync.Map // string → bool
+	strictCount    atomic.Int64
+)
+
+const strictCacheMax = 4096
+
+// strictOK reports whether the strict ToASCII accepts the ASCII domain s.
+func strictOK(s string) bool {
+	if v, ok := strictVerdicts.Load(s); ok {
+		return v.(bool)
+	}
+	_, err := strictIDNA.ToASCII(s)
+	if strictCount.Load() < strictCacheMax {
+		strictCount.Add(1)
+		strictVerdicts.Store(strings.Clone(s), err == nil)
+	}
+	return err == nil
+}
+
+// ldhClass: 1 for a lowercase letter, 2 for a digit, 3 for '-', 4 for '.'.
+var ldhClass = func() (t [256]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = 1
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = 2
+	}
+	t['-'], t['.'] = 3, 4
+	return t
+}()
+
+// scanLDH reports whether s is non-empty and made of lowercase letters,
+// digits, '-' and '.' only; if so, whether strictASCIIOK holds for it,
+// and whether it may end in a number (its last label, a trailing dot
+// aside, is all digits or starts with "0x").
+func scanLDH(s string) (ldh, strict, numeric bool) {
+	if s == "" {
+		return false, false, false
+	}
+	strict = len(s) <= 253
+	start := 0
+	digits := true
+	for i := 0; i < len(s); i++ {
+		k := ldhClass[s[i]]
+		switch k {
+		case 0:
+			return false, false, false
+		case 4:
+			if !labelOK(s[start:i]) {
+				strict = false
+			}
+			start = i + 1
+			digits = true
+			continue
+		case 1, 3:
+			digits = false
 		}
 	}
-	return result, true
+	last := s[start:]
+	if last != "" && !labelOK(last) || last == "" && start == 0 {
+		strict = false
+	}
+	if last == "" && start > 0 {
+		// A trailing dot: the ends-in-a-number checker looks before it.
+		prev := s[:start-1]
+		last = prev[strings.LastIndexByte(prev, '.')+1:]
+		digits = last != "" && strings.Trim(last, "0123456789") == ""
+	}
+	numeric = digits && last != "" || len(last) >= 2 && last[0] == '0' && last[1] == 'x'
+	return true, strict, numeric
+}
+
+// labelOK: 1 to 63 bytes, no hyphen first or last, none in both the
+// third and fourth places.
+func labelOK(l string) bool {
+	n := len(l)
+	return n > 0 && n <= 63 && l[0] != '-' && l[n-1] != '-' && !(n >= 4 && l[2] == '-' && l[3] == '-')
 }
 
 // strictASCIIOK reports, for a lowercase ASCII domain, that the strict
@@ -208,23 +301,27 @@ func endsInNumber(s string) bool {
 
 // parseIPv4 is the IPv4 parser (section 3.5).
 func parseIPv4(s string, errs *errorSet) (uint32, ValidationError, bool) {
-	parts := strings.Split(s, ".")
-	if parts[len(parts)-1] == "" {
+	if strings.HasSuffix(s, ".") {
 		errs.add(IPv4EmptyPart)
-		if len(parts) > 1 {
-			parts = parts[:len(parts)-1]
+		if len(s) > 1 {
+			s = s[:len(s)-1]
 		}
 	}
-	if len(parts) > 4 {
+	n := strings.Count(s, ".") + 1
+	if n > 4 {
 		errs.add(IPv4TooManyParts)
 		return 0, IPv4TooManyParts, false
 	}
-	if len(parts) < 4 {
+	if n < 4 {
 		errs.add(IPv4TooFewParts)
 	}
 	var nums [4]uint64
-	for i, part := range parts {
-		n, nonDecimal, ok := parseIPv4Number(part)
+	for i := 0; i < n; i++ {
+		part := s
+		if k := strings.IndexByte(s, '.'); k >= 0 {
+			part, s = s[:k], s[k+1:]
+		}
+		v, nonDecimal, ok := parseIPv4Number(part)
 		if !ok {
 			errs.add(IPv4NonNumericPart)
 			return 0, IPv4NonNumericPart, false
@@ -232,9 +329,9 @@ func parseIPv4(s string, errs *errorSet) (uint32, ValidationError, bool) {
 		if nonDecimal {
 			errs.add(IPv4NonDecimalPart)
 		}
-		nums[i] = n
+		nums[i] = v
 	}
-	last := len(parts) - 1
+	last := n - 1
 	for i := 0; i <= last; i++ {
 		if nums[i] > 255 {
 			errs.add(IPv4OutOfRangePart)

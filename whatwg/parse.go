@@ -49,6 +49,7 @@ type parser struct {
 	queryStart, fragStart                             int
 	port                                              int
 	hasHost, opaque                                   bool
+	dotPrefix                                         bool // "/." kept before the path
 	hostKind                                          HostKind
 
 	failed  bool
@@ -590,20 +591,41 @@ func (p *parser) authority(i int) (int, bool) {
 	in := p.in
 	w := &p.w
 	special := p.kind.special()
-	e := i
-	for e < len(in) {
+	// One pass finds the end of the authority, its last '@' and the
+	// first ':' outside brackets after that '@' (the host state starts
+	// over after each '@').
+	stop := isSlash | isQuestion | isHash
+	if special {
+		stop |= isBackslash
+	}
+	e, at, colon := i, -1, -1
+	inside := false
+	for ; e < len(in); e++ {
 		c := in[e]
-		if c == '/' || c == '?' || c == '#' || c == '\\' && special {
+		if class[c]&(stop|authorityMark) == 0 {
+			continue
+		}
+		if class[c]&stop != 0 {
 			break
 		}
-		e++
+		switch c {
+		case '@':
+			at, colon, inside = e, -1, false
+		case ':':
+			if colon < 0 && !inside {
+				colon = e
+			}
+		case '[':
+			inside = true
+		case ']':
+			inside = false
+		}
 	}
 	w.str("//")
 	p.hasHost = true
 	userStart := w.len()
 	h := i
-	if at := strings.LastIndexByte(in[i:e], '@'); at >= 0 {
-		at += i
+	if at >= 0 {
 		p.errs.add(InvalidCredentials)
 		if at+1 == e {
 			return 0, p.failAt(HostMissing, e)
@@ -626,20 +648,9 @@ func (p *parser) authority(i int) (int, bool) {
 		p.userEnd = userStart
 	}
 	p.hostStart = w.len()
-	// The host ends at the first ':' outside brackets.
-	k := h
-	inside := false
-	for k < e {
-		c := in[k]
-		if c == ':' && !inside {
-			break
-		}
-		if c == '[' {
-			inside = true
-		} else if c == ']' {
-			inside = false
-		}
-		k++
+	k := e // the host ends at the first ':' outside brackets
+	if colon >= 0 {
+		k = colon
 	}
 	if k < e && k == h || k == e && special && h == e {
 		return 0, p.failAt(HostMissing, h)
@@ -709,6 +720,18 @@ func (p *parser) path(i int, override bool) (int, state) {
 	if !override {
 		stop |= isQuestion | isHash
 	}
+	if j, ok := p.plainPath(i, stop); ok {
+		// No segment needs a change: the path is the input's.
+		w.byte('/')
+		w.copyIn(i, j)
+		switch p.at(j) {
+		case '?':
+			return j + 1, stQuery
+		case '#':
+			return j + 1, stFragment
+		}
+		return j, stDone
+	}
 	for {
 		segStart := w.len()
 		w.byte('/')
@@ -726,6 +749,11 @@ func (p *parser) path(i int, override bool) (int, state) {
 			if !slash {
 				w.byte('/')
 			}
+		case seg == "." && c == '/' && !p.hasHost && !special && segStart == p.pathStart && !p.dotPrefix && p.at(j+1) == '/':
+			// "sc:/.//p": the "/." the serializer would put back to keep
+			// "//p" from reading as a host; kept now, it costs no copy.
+			p.dotPrefix = true
+			p.pathStart = segStart + 2
 		case isSingleDot(seg):
 			w.truncate(segStart)
 			if !slash {
@@ -745,6 +773,36 @@ func (p *parser) path(i int, override bool) (int, state) {
 		}
 		i = j + 1
 	}
+}
+
+// plainPath scans the path from i, the first byte of a segment, to its
+// end (a byte of stop other than '/') and reports whether no segment
+// needs the path state's attention: nothing to encode, no invalid URL
+// unit, no '%', no segment that starts with '.'. (A Windows drive
+// letter to fix holds '|', not a URL unit.)
+func (p *parser) plainPath(i int, stop uint32) (int, bool) {
+	in := p.in
+	if i < len(in) && (in[i] == '.' || in[i] == '%') {
+		return i, false
+	}
+	watch := setPath | notURLUnit | isPercent | stop
+	for ; i < len(in); i++ {
+		c := in[i]
+		m := class[c]
+		if m&watch == 0 {
+			continue
+		}
+		if c != '/' {
+			// '?' and '#' end the path (unless the pathname setter's
+			// override makes them path bytes, to encode); anything else
+			// here takes the path state.
+			return i, (c == '?' || c == '#') && m&stop != 0
+		}
+		if i+1 < len(in) && (in[i+1] == '.' || in[i+1] == '%') {
+			return i, false
+		}
+	}
+	return i, true
 }
 
 // isSingleDot: "." or "%2e", ASCII case-insensitively (section 4.1).
@@ -796,7 +854,17 @@ func (p *parser) opaquePath(i int) (int, state) {
 // finish returns the URL the parse built.
 func (p *parser) finish() URL {
 	w := &p.w
-	if !p.hasHost && !p.opaque && strings.HasPrefix(w.from(p.pathStart), "//") {
+	if p.dotPrefix && !strings.HasPrefix(w.from(p.pathStart), "//") {
+		// ".." segments took the path back from "//": no "/." then.
+		w.remove(p.pathStart-2, 2)
+		p.pathStart -= 2
+		if p.queryStart >= 0 {
+			p.queryStart -= 2
+		}
+		if p.fragStart >= 0 {
+			p.fragStart -= 2
+		}
+	} else if !p.dotPrefix && !p.hasHost && !p.opaque && strings.HasPrefix(w.from(p.pathStart), "//") {
 		// "/." keeps the path from reading as a host (section 4.5).
 		w.insert(p.pathStart, "/.")
 		p.pathStart += 2

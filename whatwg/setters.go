@@ -343,7 +343,7 @@ func (u URL) SetPathname(v string) URL {
 	in := stripTabs(v)
 	r := u.record()
 	p := newSetterParser(u.scheme)
-	p.in, p.w.in = in, ""
+	p.in, p.w.in = in, in
 	i := 0
 	c := p.at(0)
 	switch {
@@ -360,7 +360,7 @@ func (u URL) SetPathname(v string) URL {
 	case !r.hasHost:
 		p.w.byte('/')
 	}
-	r.path = p.w.string()
+	r.path = p.w.string()[p.pathStart:] // after a "/." the path state kept
 	return r.url(u.errs)
 }
 

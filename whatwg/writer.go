@@ -113,6 +113,14 @@ func (w *writer) insert(i int, s string) {
 	copy(w.buf[i:], s)
 }
 
+// remove removes n bytes at i.
+func (w *writer) remove(i, n int) {
+	if w.buf == nil {
+		w.spill()
+	}
+	w.buf = append(w.buf[:i], w.buf[i+n:]...)
+}
+
 // string returns the output. The buffer is never written again, so the
 // string can share it (as strings.Builder does).
 func (w *writer) string() string {
