@@ -3,8 +3,9 @@ package main
 var normalizeCommand = &command{
 	name:     "normalize",
 	summary:  "print the normal form of each URI reference",
-	synopsis: "[--json] [--rfc 3986|2396] [--zone-id] [-f FILE]... [INPUT...]",
+	synopsis: "[--json] [--rfc 3986|2396] [--zone-id] [--whatwg [--base URL]] [-f FILE]... [INPUT...]",
 	traits:   inputs | jsonOut | grammar | repairs,
+	flags:    whatwgFlags("normalize"),
 	about: `Print the normal form of each input, the form that equal compares.
 
 The normal form follows RFC 3986 6.2.2 and 6.2.3: scheme and host in
@@ -22,10 +23,16 @@ hostname in lowercase, an explicit default port dropped, escapes in
 uppercase and escaped unreserved characters (alphanum and "-_.!~*'()")
 decoded; dot segments and empty paths are left as they are, since that
 draft does not make them equivalent (its resolution keeps "/./g").
+
+With --whatwg, print the href the WHATWG URL Standard gives each input
+(against --base URL when given), as a browser's new URL(input).href.
 `,
 	output: `Output: the normal form, one line per input; JSON {"input", "result"}.
 `,
 	start: func(c *call) (each, error) {
+		if fn, err := whatwgStart(c, true); fn != nil || err != nil {
+			return fn, err
+		}
 		return func(in string) error {
 			u, err := c.parseURI(in)
 			if err != nil {

@@ -8,8 +8,9 @@ import (
 var parseCommand = &command{
 	name:     "parse",
 	summary:  "split each input into its components",
-	synopsis: "[--json] [--rfc 3986|2396] [--zone-id] [-f FILE]... [INPUT...]",
+	synopsis: "[--json] [--rfc 3986|2396] [--zone-id] [--whatwg [--base URL]] [-f FILE]... [INPUT...]",
 	traits:   inputs | jsonOut | grammar | repairs,
+	flags:    whatwgFlags("parse"),
 	about: `Parse each input as a URI reference (an absolute URI or a relative
 reference) and print its components. A URI whose scheme has rules of its
 own must follow them too: a "urn:" input must be a URN of RFC 8141.
@@ -40,8 +41,19 @@ telnet, rlogin, tn3270, wais, prospero, file, mid, cid): for example
 decoded values; null for other schemes. When the scheme's rules cannot
 read the URL (an http URL without a host), it is null and
 "scheme_error" says why.
+
+With --whatwg: JSON {"input", "href", "origin", "protocol", "username",
+"password", "host", "hostname", "port", "pathname", "search", "hash",
+"errors"}, strings as the standard's URL getters return them, and
+"errors" the names of the validation errors the parser met (the
+repairs it made); plain "href=H origin=O ... hash=H errors=E1,E2". An
+input the standard rejects prints {"input", "error"} (plain "error:
+OFFSET: NAME"), with the name of the failing validation error.
 `,
 	start: func(c *call) (each, error) {
+		if fn, err := whatwgStart(c, false); fn != nil || err != nil {
+			return fn, err
+		}
 		return func(in string) error {
 			u, err := c.parseURI(in)
 			if err != nil {
