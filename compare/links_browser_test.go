@@ -1,4 +1,4 @@
-package main
+package compare_test
 
 import (
 	"context"
@@ -10,7 +10,9 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -33,6 +35,60 @@ import (
 // document.baseURI is about:blank, not the fallback base URL, when the
 // first base href fails to parse. On those pages "uri base" must give
 // the fallback base URL, as the HTML standard says.
+
+// uriBinary is the uri command, built once from this repository (the
+// replace directive of go.mod points at it): the test runs it as a user
+// does, out of process.
+var uriBinary = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "urikit-compare-")
+	if err != nil {
+		return "", err
+	}
+	bin := filepath.Join(dir, "uri")
+	out, err := exec.Command("go", "build", "-o", bin, "github.com/urikit/urikit/cmd/uri").CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("go build cmd/uri: %v\n%s", err, out)
+	}
+	return bin, nil
+})
+
+// uriCmd runs "uri ARGS..." with stdin and returns its standard output,
+// standard error and exit status.
+func uriCmd(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	bin, err := uriBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var o, e strings.Builder
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err = cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return o.String(), e.String(), code
+}
+
+// jsonLines decodes JSON Lines output.
+func jsonLines(t *testing.T, out string) []map[string]any {
+	t.Helper()
+	var objs []map[string]any
+	for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if l == "" {
+			continue
+		}
+		var o map[string]any
+		if err := json.Unmarshal([]byte(l), &o); err != nil {
+			t.Fatalf("%q: %v", l, err)
+		}
+		objs = append(objs, o)
+	}
+	return objs
+}
 
 // chromiumPath returns the browser to drive, or skips.
 func chromiumPath(t *testing.T) string {
