@@ -1,0 +1,30 @@
+package main
+
+import "testing"
+
+// TestURIToIRISafety: uri-to-iri never shows a host that iri-to-uri
+// would map elsewhere, nor an invisible character (issue 20 item 15),
+// and shows IDN labels and unreserved escapes decoded (issue 16 item
+// 5, RFC 3987 3.2 step 2).
+func TestURIToIRISafety(t *testing.T) {
+	for _, tt := range []struct{ in, want, back string }{
+		{"//google%E3%80%82com", "//google%E3%80%82com", "//google%E3%80%82com"},
+		{"http://%E2%80%8Bgoogle.com/", "http://%E2%80%8Bgoogle.com/", "http://%E2%80%8Bgoogle.com/"},
+		{"https://xn--mnchen-3ya.de/", "https://münchen.de/", "https://xn--mnchen-3ya.de/"},
+		{"https://xn--pypal-4ve.com/", "https://xn--pypal-4ve.com/", "https://xn--pypal-4ve.com/"},
+		{"http://a/%7Euser/%41", "http://a/~user/A", "http://a/~user/A"},
+		{"http://a/%E2%80%AE", "http://a/%E2%80%AE", "http://a/%E2%80%AE"},
+	} {
+		out, _, code := uriCmd(t, "", "uri-to-iri", tt.in)
+		if code != 0 || out != tt.want+"\n" {
+			t.Errorf("uri-to-iri %q = %q, exit %d; want %q", tt.in, out, code, tt.want)
+			continue
+		}
+		// The display maps back to the same URI, up to the decoded
+		// unreserved escapes (RFC 3986 6.2.2.2).
+		back, _, code := uriCmd(t, "", "iri-to-uri", tt.want)
+		if code != 0 || back != tt.back+"\n" {
+			t.Errorf("iri-to-uri %q = %q, exit %d; want %q", tt.want, back, code, tt.back)
+		}
+	}
+}
