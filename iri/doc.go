@@ -26,7 +26,8 @@
 // ranges as tables), with a *uri.ParseError at the offending byte.
 //
 // Repair is opt-in leniency: it turns what people paste (spaces, quotes,
-// angle brackets, backslashes in paths, "|", non-ASCII, IDN hosts, a
-// stray "%") into a valid URI and lists each repair with its offset. A
-// valid URI is never changed.
+// angle brackets, line breaks and tabs, backslashes in paths, "|", "["
+// and "]" outside an IP literal, non-ASCII, IDN hosts, a stray "%") into
+// a valid URI and lists each repair with its offset. A valid URI is
+// never changed.
 package iri

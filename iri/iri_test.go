@@ -79,6 +79,66 @@ func TestRepair(t *testing.T) {
 	}
 }
 
+// TestRepairWhitespaceAndBrackets: issue 16 item 6.
+func TestRepairWhitespaceAndBrackets(t *testing.T) {
+	tests := []struct {
+		in, want string
+		reps     []Change
+		why      string
+	}{
+		// The 1998 draft, Appendix E: "extra whitespace (spaces,
+		// linebreaks, tabs, etc.) may need to be added to break long
+		// URIs across lines. The whitespace should be ignored when
+		// extracting the URI."
+		{"http://a/b\nc", "http://a/bc", []Change{{10, "\n", ""}}, "a line break is removed"},
+		{"http://a/b\r\nc", "http://a/bc", []Change{{10, "\r\n", ""}}, "CR LF is removed"},
+		{"http://a/b\rc", "http://a/bc", []Change{{10, "\r", ""}}, "a CR is removed"},
+		{"http://a/b\tc", "http://a/bc", []Change{{10, "\t", ""}}, "a tab is removed"},
+		{"ht\ttp://a/", "http://a/", []Change{{2, "\t", ""}}, "in the scheme too"},
+		{"ftp://ds.internic.\n      net/rfc/", "ftp://ds.internic.net/rfc/", []Change{{18, "\n      ", ""}},
+			"Appendix E's example: the line break and the indentation after it"},
+		{"<http://www.ics.uci.edu/pub/\n      ietf/uri/historical.html#WARNING>", "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
+			[]Change{{0, "<", ""}, {28, "\n      ", ""}, {67, ">", ""}}, "Appendix E's example, in angle brackets"},
+		{"http://a/b \n c", "http://a/bc", []Change{{10, " \n ", ""}}, "spaces around a line break go with it"},
+		{"https://例\tえ.jp/", "https://xn--r8jz45g.jp/", []Change{{8, "例\tえ.jp", "xn--r8jz45g.jp"}}, "a tab in an IDN host"},
+		// A space on its own is data (a file name), not a line break.
+		{"http://a/b c", "http://a/b%20c", []Change{{10, " ", "%20"}}, "a space is percent-encoded"},
+		{"http://a/b \t c", "http://a/b%20%20c", []Change{{10, " ", "%20"}, {11, "\t", ""}, {12, " ", "%20"}}, "a tab between spaces"},
+		{"http://a/b\fc", "http://a/b%0Cc", []Change{{10, "\f", "%0C"}}, "a form feed is a control, encoded"},
+
+		// 2.4.3: unwise = "{" | "}" | "|" | "\" | "^" | "[" | "]" | "`"
+		{"http://a/[x]", "http://a/%5Bx%5D", []Change{{9, "[", "%5B"}, {11, "]", "%5D"}}, "brackets in a path"},
+		{"http://a/?q[]=1", "http://a/?q%5B%5D=1", []Change{{11, "[", "%5B"}, {12, "]", "%5D"}}, "brackets in a query"},
+		{"http://[::1]/[x] y", "http://[::1]/%5Bx%5D%20y", []Change{{13, "[", "%5B"}, {15, "]", "%5D"}, {16, " ", "%20"}}, "an IP literal keeps its brackets"},
+		{"http://u@[v1.x]:8/#[", "http://u@[v1.x]:8/#%5B", []Change{{19, "[", "%5B"}}, "after userinfo, with a port"},
+		{"http://a[b]/", "http://a%5Bb%5D/", []Change{{8, "[", "%5B"}, {10, "]", "%5D"}}, "a bracket inside a reg-name"},
+		{"//[::1]/ x", "//[::1]/%20x", []Change{{8, " ", "%20"}}, "a network-path reference"},
+	}
+	for _, tt := range tests {
+		u, reps, err := Repair(tt.in)
+		if err != nil || u.String() != tt.want || !reflect.DeepEqual(reps, tt.reps) {
+			t.Errorf("Repair(%q) = %q, %v, %v; want %q, %v (%s)", tt.in, u, reps, err, tt.want, tt.reps, tt.why)
+		}
+	}
+	// Refused: what stays invalid after the repairs, with the offset
+	// of the input.
+	for _, tt := range []struct {
+		in     string
+		offset int
+	}{
+		{"http://[::1/", 11},     // an IP literal never closed: "[" escaped, and ":1/" ends no port
+		{" http://a:port/", 14},  // the offset in the input, after the space removed
+		{"http://a:p\nort/", 14}, // and after the line break removed
+		{"//[::1] x", 7},         // nothing may follow an IP literal but a port
+	} {
+		_, _, err := Repair(tt.in)
+		var pe *uri.ParseError
+		if !errors.As(err, &pe) || pe.Offset != tt.offset || pe.Input != tt.in {
+			t.Errorf("Repair(%q) = %v; want an error at %d", tt.in, err, tt.offset)
+		}
+	}
+}
+
 // TestRepairKeepsValid: a valid URI is never changed (over the corpora).
 func TestRepairKeepsValid(t *testing.T) {
 	n := 0

@@ -77,7 +77,7 @@ var (
 	flagRFC = flagSpec{long: "rfc", arg: "3986|2396",
 		help: "the grammar: RFC 3986 Appendix A (the default), or the\n1998 draft that became RFC 2396"}
 	flagRepair = flagSpec{long: "repair",
-		help: "repair each input as people paste it before using it (spaces,\nquotes, <>, \\ in paths, non-ASCII, IDN hosts; package iri);\na valid URI is never changed; JSON adds \"repairs\":\n[{\"offset\", \"from\", \"to\"}]"}
+		help: "repair each input as people paste it before using it (spaces,\nline breaks, quotes, <>, [], \\ in paths, non-ASCII, IDN hosts;\npackage iri);\na valid URI is never changed; JSON adds \"repairs\":\n[{\"offset\", \"from\", \"to\"}]"}
 	flagZone = flagSpec{long: "zone-id",
 		help: "accept an IPv6 zone identifier (\"[fe80::1%25en0]\", RFC 6874)"}
 )

@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"reflect"
+	"testing"
+)
 
 // TestURIToIRISafety: uri-to-iri never shows a host that iri-to-uri
 // would map elsewhere, nor an invisible character (issue 20 item 15),
@@ -26,5 +29,28 @@ func TestURIToIRISafety(t *testing.T) {
 		if code != 0 || back != tt.back+"\n" {
 			t.Errorf("iri-to-uri %q = %q, exit %d; want %q", tt.want, back, code, tt.back)
 		}
+	}
+}
+
+// TestRepairPasted: --repair removes a line break or tab a user did not
+// mean and escapes "[" and "]" outside an IP literal (issue 16 item 6;
+// the 1998 draft, Appendix E and 2.4.3), listing each change.
+func TestRepairPasted(t *testing.T) {
+	out, _, code := uriCmd(t, "", "parse", "--repair", "--json", "http://a/b\tc?q[]=1")
+	objs := jsonLines(t, out)
+	want := []any{
+		map[string]any{"offset": 10.0, "from": "\t", "to": ""},
+		map[string]any{"offset": 14.0, "from": "[", "to": "%5B"},
+		map[string]any{"offset": 15.0, "from": "]", "to": "%5D"},
+	}
+	if code != 0 || len(objs) != 1 || objs[0]["path"] != "/bc" || objs[0]["query"] != "q%5B%5D=1" || !reflect.DeepEqual(objs[0]["repairs"], want) {
+		t.Errorf("parse --repair --json = %s, exit %d", out, code)
+	}
+	// Without --repair the same input is refused.
+	if _, _, code := uriCmd(t, "", "check", "http://a/?q[]=1"); code != 1 {
+		t.Errorf("check without --repair: exit %d", code)
+	}
+	if out, _, code := uriCmd(t, "", "normalize", "--repair", "http://[::1]/[x]"); code != 0 || out != "http://[::1]/%5Bx%5D\n" {
+		t.Errorf("normalize --repair = %q, exit %d", out, code)
 	}
 }
