@@ -2,6 +2,7 @@ package iri
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -175,16 +176,28 @@ func ToURI(s string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	// The host's A-label form first, then the output at its exact size.
 	hs, he := hostRange(sk)
-	var b strings.Builder
-	b.Grow(len(s) * 2)
+	host, convert := "", he > hs && dnsHost(sk) && !isASCII(s[hs:he])
+	if convert {
+		if host, err = toASCIIHost(s[hs:he]); err != nil {
+			return "", hostError(s, hs, err)
+		}
+	}
+	size := len(s)
 	for i := 0; i < len(s); i++ {
-		if i == hs && he > hs && dnsHost(sk) && !isASCII(s[hs:he]) {
-			h, err := toASCIIHost(s[hs:he])
-			if err != nil {
-				return "", &uri.ParseError{Input: s, Offset: hs, Component: uri.ComponentHost, Reason: ErrHostConversion}
-			}
-			b.WriteString(h)
+		if convert && i == hs {
+			size += len(host) - (he - hs)
+			i = he - 1
+		} else if s[i] >= utf8.RuneSelf {
+			size += 2
+		}
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for i := 0; i < len(s); i++ {
+		if convert && i == hs {
+			b.WriteString(host)
 			i = he - 1
 			continue
 		}
@@ -195,6 +208,12 @@ func ToURI(s string) (string, error) {
 		return "", err
 	}
 	return out, nil
+}
+
+// hostError is the error of a host at offset off of s that cannot be
+// converted: ErrHostConversion, with the cause after a colon.
+func hostError(s string, off int, cause error) error {
+	return &uri.ParseError{Input: s, Offset: off, Component: uri.ComponentHost, Reason: fmt.Errorf("%w: %v", ErrHostConversion, cause)}
 }
 
 // errHostTooLong is the cause of ErrHostConversion for a host longer

@@ -3,9 +3,7 @@ package iri
 import (
 	"errors"
 	"reflect"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/urikit/urikit/internal/testshared"
 	"github.com/urikit/urikit/uri"
@@ -188,23 +186,4 @@ func FuzzToURI(f *testing.F) {
 			}
 		}
 	})
-}
-
-// TestRepairLinear: repairs of many kinds, interleaved, stay linear.
-func TestRepairLinear(t *testing.T) {
-	run := func(n int) time.Duration {
-		s := "http://a/" + strings.Repeat("é x|", n)
-		t0 := time.Now()
-		u, changes, err := Repair(s)
-		if err != nil || len(changes) != 3*n {
-			t.Fatalf("%d changes, %v", len(changes), err)
-		}
-		_ = u
-		return time.Since(t0)
-	}
-	run(1000)
-	small, big := run(5000), run(40000)
-	if big > 40*small+50*time.Millisecond {
-		t.Errorf("8x the input took %v vs %v", big, small)
-	}
 }

@@ -43,7 +43,12 @@ type Change struct {
 // "http://a:port/"), with a *uri.ParseError at the offset of the input
 // that the error comes from.
 //
-// Repair takes time linear in the length of s and memory of a few times
+// Each change is listed on its own (a removed run of whitespace, an
+// encoded character, the converted host) unless there are more than
+// 64 + len(s)/16 of them: then changes that touch are listed as one,
+// and if that is still too many, changes at most 8 bytes apart too
+// (From and To then hold the unchanged bytes between them). So Repair
+// takes time linear in the length of s and memory within a few times
 // that length, whatever s holds.
 func Repair(s string) (uri.URI, []Change, error) {
 	if u, err := uri.Parse(s); err == nil {
@@ -245,11 +250,8 @@ func (r *repairer) convertHost() error {
 	if !r.dnsHost || isASCII(h) {
 		return nil
 	}
-	fail := func(cause error) error {
-		return &uri.ParseError{Input: r.s, Offset: r.hs, Component: uri.ComponentHost, Reason: errors.Join(ErrHostConversion, cause)}
-	}
 	if len(h) > 4*maxIDNHost {
-		return fail(errHostTooLong)
+		return hostError(r.s, r.hs, errHostTooLong)
 	}
 	var b strings.Builder
 	r.walkRange(r.hs, r.he, func(p piece) {
@@ -260,7 +262,7 @@ func (r *repairer) convertHost() error {
 	})
 	a, err := toASCIIHost(b.String())
 	if err != nil {
-		return fail(err)
+		return hostError(r.s, r.hs, err)
 	}
 	r.host, r.hostReplaced = a, true
 	return nil
@@ -408,14 +410,58 @@ func (r *repairer) inputOffset(k int) int {
 	return in
 }
 
-// changes lists the changes of the walk, with To sliced from out.
+// The change list stays within a few times the size of the input: a
+// Change takes 40 bytes, so an input that needs a change at every other
+// byte would need 20 times its size. Past maxChanges changes, those
+// that touch are listed as one; if that is still too many, so are those
+// at most mergeGap unchanged bytes apart, which leaves at most one
+// Change per mergeGap+1 bytes of input.
+const mergeGap = 8
+
+func maxChanges(n int) int { return 64 + n/16 }
+
+// changes lists the changes of the walk, with To sliced from out (so
+// that no change allocates), merged as maxChanges says.
 func (r *repairer) changes(out string) []Change {
-	var list []Change
-	off := 0
+	// Count the changes at each level of merging, in one walk.
+	var each, touching, near int
+	last := -1
+	r.walk(func(p piece) {
+		if p.op == opKeep {
+			return
+		}
+		each++
+		if last < 0 || p.in > last {
+			touching++
+		}
+		if last < 0 || p.in-last > mergeGap {
+			near++
+		}
+		last = p.end
+	})
+	limit := maxChanges(len(r.s))
+	gap, n := -1, each
+	switch {
+	case each <= limit:
+	case touching <= limit:
+		gap, n = 0, touching
+	default:
+		gap, n = mergeGap, near
+	}
+	list := make([]Change, 0, n)
+	off, lastOut := 0, 0
+	last = -1
 	r.walk(func(p piece) {
 		n := p.outLen()
 		if p.op != opKeep {
-			list = append(list, Change{Offset: p.in, From: r.s[p.in:p.end], To: out[off : off+n]})
+			if last >= 0 && gap >= 0 && p.in-last <= gap {
+				c := &list[len(list)-1]
+				c.From, c.To = r.s[c.Offset:p.end], out[lastOut:off+n]
+			} else {
+				list = append(list, Change{Offset: p.in, From: r.s[p.in:p.end], To: out[off : off+n]})
+				lastOut = off
+			}
+			last = p.end
 		}
 		off += n
 	})
