@@ -157,33 +157,3 @@ func TestRepairKeepsValid(t *testing.T) {
 	}
 	t.Logf("%d valid URIs kept", n)
 }
-
-func FuzzToURI(f *testing.F) {
-	for _, s := range []string{"http://résumé.example.org", "https://例え.jp/", "a b", "http://a/%zz", "\uE000", "http://a/?\uE000"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if out, err := ToURI(s); err == nil {
-			if _, err := uri.Parse(out); err != nil {
-				t.Fatalf("ToURI(%q) = %q, which does not parse: %v", s, out, err)
-			}
-			if back, err := ToIRI(out); err != nil {
-				t.Fatalf("ToIRI(%q): %v", out, err)
-			} else if again, err := ToURI(back); err != nil {
-				t.Fatalf("ToURI(ToIRI(%q)) = %q: %v", out, back, err)
-			} else if !displayEquivalent(out, again) {
-				t.Fatalf("round trip %q -> %q -> %q", out, back, again)
-			}
-		}
-		if u, reps, err := Repair(s); err == nil {
-			if _, err := uri.Parse(u.String()); err != nil {
-				t.Fatalf("Repair(%q) = %q: %v", s, u, err)
-			}
-			for _, r := range reps {
-				if r.Offset < 0 || r.Offset > len(s) {
-					t.Fatalf("Repair(%q): offset %d", s, r.Offset)
-				}
-			}
-		}
-	})
-}
