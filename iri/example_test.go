@@ -13,9 +13,22 @@ func ExampleToURI() {
 }
 
 func ExampleToIRI() {
-	s, _ := iri.ToIRI("http://www.example.org/D%C3%BCrst")
-	fmt.Println(s)
-	// Output: http://www.example.org/Dürst
+	for _, u := range []string{
+		"http://www.example.org/D%C3%BCrst",
+		"https://xn--mnchen-3ya.de/%7Euser",
+		"//google%E3%80%82com",        // U+3002 would read as "."
+		"http://%E2%80%8Bgoogle.com/", // a zero-width space
+		"https://xn--pypal-4ve.com/",  // a Cyrillic letter among Latin ones
+	} {
+		s, _ := iri.ToIRI(u)
+		fmt.Println(s)
+	}
+	// Output:
+	// http://www.example.org/Dürst
+	// https://münchen.de/~user
+	// //google%E3%80%82com
+	// http://%E2%80%8Bgoogle.com/
+	// https://xn--pypal-4ve.com/
 }
 
 func ExampleParse() {

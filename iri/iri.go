@@ -2,6 +2,7 @@ package iri
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -175,16 +176,28 @@ func ToURI(s string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	// The host's A-label form first, then the output at its exact size.
 	hs, he := hostRange(sk)
-	var b strings.Builder
-	b.Grow(len(s) * 2)
+	host, convert := "", he > hs && dnsHost(sk) && !isASCII(s[hs:he])
+	if convert {
+		if host, err = toASCIIHost(s[hs:he]); err != nil {
+			return "", hostError(s, hs, err)
+		}
+	}
+	size := len(s)
 	for i := 0; i < len(s); i++ {
-		if i == hs && he > hs && dnsHost(sk) && !isASCII(s[hs:he]) {
-			h, err := toASCIIHost(s[hs:he])
-			if err != nil {
-				return "", &uri.ParseError{Input: s, Offset: hs, Component: uri.ComponentHost, Reason: ErrHostConversion}
-			}
-			b.WriteString(h)
+		if convert && i == hs {
+			size += len(host) - (he - hs)
+			i = he - 1
+		} else if s[i] >= utf8.RuneSelf {
+			size += 2
+		}
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for i := 0; i < len(s); i++ {
+		if convert && i == hs {
+			b.WriteString(host)
 			i = he - 1
 			continue
 		}
@@ -197,8 +210,19 @@ func ToURI(s string) (string, error) {
 	return out, nil
 }
 
+// hostError is the error of a host at offset off of s that cannot be
+// converted: ErrHostConversion, with the cause after a colon.
+func hostError(s string, off int, cause error) error {
+	return &uri.ParseError{Input: s, Offset: off, Component: uri.ComponentHost, Reason: fmt.Errorf("%w: %v", ErrHostConversion, cause)}
+}
+
+// errHostTooLong is the cause of ErrHostConversion for a host longer
+// than maxIDNHost.
+var errHostTooLong = errors.New("host too long for the DNS")
+
 // toASCIIHost converts a host with non-ASCII characters (and maybe
-// percent-encoded UTF-8) to its A-label form.
+// percent-encoded UTF-8) to its A-label form; a host longer than
+// maxIDNHost bytes fails (no DNS name is that long).
 func toASCIIHost(h string) (string, error) {
 	if strings.IndexByte(h, '%') >= 0 {
 		d, err := uri.Unescape(h)
@@ -206,6 +230,9 @@ func toASCIIHost(h string) (string, error) {
 			return "", err
 		}
 		h = d
+	}
+	if len(h) > maxIDNHost {
+		return "", errHostTooLong
 	}
 	return idna.Lookup.ToASCII(h)
 }
@@ -231,39 +258,96 @@ func isASCII(s string) bool {
 }
 
 // ToIRI maps the URI reference s to an IRI for display (RFC 3987 3.2):
-// percent-encoded UTF-8 sequences of ucschar characters are decoded
-// (iprivate ones only in the query); ASCII escapes, invalid UTF-8,
-// escapes of characters outside those ranges and the bidirectional
-// formatting characters (RFC 3987 4.1: LRM, RLM, LRE, RLE, PDF, LRO,
-// RLO) stay encoded, so the IRI maps back to the same URI.
+//
+//   - escapes of unreserved characters (RFC 3986 2.3) are decoded, as
+//     step 2 asks ("%7E" shows "~"), except "%2E" in the path and the
+//     host, where a "." would make a dot segment or a new label;
+//   - percent-encoded UTF-8 sequences are decoded when the character is
+//     safe to show (step 4, sections 4.1 and 6.1): a ucschar that is an
+//     identifier character of a recommended script (see below);
+//   - in a host whose scheme names hosts in the DNS (as for ToURI), an
+//     A-label ("xn--...") is shown in Unicode (UTS #46 ToUnicode) and
+//     percent-encoded UTF-8 decoded, when the label is safe to show and
+//     ToURI maps it back to the same A-label.
+//
+// What stays encoded: escapes of reserved and other ASCII characters,
+// invalid UTF-8, and the characters that hide or pass for others: the
+// default-ignorable code points (U+200B ZERO WIDTH SPACE, the joiners,
+// the variation selectors), the bidirectional formatting characters of
+// RFC 3987 4.1, white space, controls, private-use characters, the
+// symbols and punctuation that UTS #39 restricts in identifiers (U+3002
+// IDEOGRAPHIC FULL STOP, which UTS #46 maps to "."), compatibility
+// characters (full-width Latin, half-width Katakana), characters of the
+// scripts that are not recommended for identifiers (UTS #31 Table 5),
+// and a combining mark that does not follow a decoded character. A host
+// label that mixes scripts beyond what UTS #39 5.2 calls Highly
+// Restrictive (a Cyrillic letter among Latin ones) keeps its A-label.
+//
+// So ToURI(ToIRI(s)) is equivalent to s for every URI reference s: the
+// same after percent-encoding normalization (RFC 3986 6.2.2.2), with an
+// IDN label and its A-label equivalent (RFC 3987 5.3.3) only when
+// ToUnicode of the A-label is exactly the decoded label.
 func ToIRI(s string) (string, error) {
 	u, err := uri.Parse(s)
 	if err != nil {
 		return "", err
 	}
-	if strings.IndexByte(s, '%') < 0 {
+	hs, he := hostRange(u)
+	dns := dnsHost(u)
+	if strings.IndexByte(s, '%') < 0 && !(dns && hasACE(s[hs:he])) {
 		return s, nil
 	}
-	qs, qe := queryRange(u)
+	pe := len(s)
+	if u.HasFragment() {
+		pe -= len(u.Fragment()) + 1
+	}
+	if u.HasQuery() {
+		pe -= len(u.Query()) + 1
+	}
+	ps := pe - len(u.Path())
 	var b strings.Builder
+	b.Grow(len(s))
+	if u.HostKind() == uri.RegName {
+		writeDisplay(&b, s[:hs], false)
+		b.WriteString(displayHost(s[hs:he], dns))
+		writeDisplay(&b, s[he:ps], false)
+	} else {
+		writeDisplay(&b, s[:ps], false)
+	}
+	writeDisplay(&b, s[ps:pe], true)
+	writeDisplay(&b, s[pe:], false)
+	return b.String(), nil
+}
+
+// writeDisplay writes s, a part of a valid URI reference, with the
+// escapes that ToIRI decodes decoded; path tells that s is a path,
+// where "%2E" stays.
+func writeDisplay(b *strings.Builder, s string, path bool) {
+	after := false // the previous character was decoded from UTF-8
 	for i := 0; i < len(s); {
 		if s[i] != '%' {
 			b.WriteByte(s[i])
+			after = false
 			i++
+			continue
+		}
+		c := unhex(s[i+1])<<4 | unhex(s[i+2])
+		if c < utf8.RuneSelf {
+			if isUnreserved(c) && !(path && c == '.') {
+				b.WriteByte(c)
+			} else {
+				b.WriteString(s[i : i+3])
+			}
+			after = false
+			i += 3
 			continue
 		}
 		// Gather the octets of a run of triplets that starts a UTF-8
 		// sequence, and decode one character.
-		c := unhex(s[i+1])<<4 | unhex(s[i+2])
 		n := utf8SeqLen(c)
-		if n < 2 || i+3*n > len(s) {
-			b.WriteString(s[i : i+3])
-			i += 3
-			continue
-		}
 		var buf [4]byte
-		ok := true
-		for k := 0; k < n; k++ {
+		ok := n >= 2 && i+3*n <= len(s)
+		for k := 0; ok && k < n; k++ {
 			j := i + 3*k
 			if s[j] != '%' {
 				ok = false
@@ -271,17 +355,20 @@ func ToIRI(s string) (string, error) {
 			}
 			buf[k] = unhex(s[j+1])<<4 | unhex(s[j+2])
 		}
-		r, size := utf8.DecodeRune(buf[:n])
-		if !ok || r == utf8.RuneError || size != n || isBidiFormat(r) ||
-			!(isUcschar(r) || isIprivate(r) && i >= qs && i < qe) {
-			b.WriteString(s[i : i+3])
-			i += 3
-			continue
+		if ok {
+			r, size := utf8.DecodeRune(buf[:n])
+			ok = size == n && r != utf8.RuneError && displayable(r, after)
+			if ok {
+				b.WriteRune(r)
+				after = true
+				i += 3 * n
+				continue
+			}
 		}
-		b.WriteRune(r)
-		i += 3 * n
+		b.WriteString(s[i : i+3])
+		after = false
+		i += 3
 	}
-	return b.String(), nil
 }
 
 func unhex(c byte) byte {
@@ -308,10 +395,4 @@ func utf8SeqLen(c byte) int {
 		return 4
 	}
 	return 0
-}
-
-// isBidiFormat reports whether r is one of the bidirectional formatting
-// characters that RFC 3987 4.1 forbids in IRIs.
-func isBidiFormat(r rune) bool {
-	return r == 0x200E || r == 0x200F || 0x202A <= r && r <= 0x202E
 }

@@ -3,9 +3,7 @@ package iri
 import (
 	"errors"
 	"reflect"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/urikit/urikit/internal/testshared"
 	"github.com/urikit/urikit/uri"
@@ -54,34 +52,6 @@ func TestToURI(t *testing.T) {
 	}
 }
 
-func TestToIRI(t *testing.T) {
-	tests := []struct{ in, want string }{
-		// RFC 3987 3.2: "http://www.example.org/D%C3%BCrst" is displayed
-		// as "http://www.example.org/D&#xFC;rst".
-		{"http://www.example.org/D%C3%BCrst", "http://www.example.org/D\u00FCrst"},
-		// RFC 3987 3.2: "http://www.example.org/D%FCrst" is not UTF-8
-		// and stays.
-		{"http://www.example.org/D%FCrst", "http://www.example.org/D%FCrst"},
-		// RFC 3987 3.2: "http://xn--99zt52a.example.org/%e2%80%ae" (an
-		// RLO, a bidi formatting character) stays encoded.
-		{"http://xn--99zt52a.example.org/%e2%80%ae", "http://xn--99zt52a.example.org/%e2%80%ae"},
-		// ASCII escapes keep their meaning: never decoded.
-		{"http://a/%2F%41", "http://a/%2F%41"},
-		{"http://a/%EE%80%80?%EE%80%80", "http://a/%EE%80%80?\uE000"},
-	}
-	for _, tt := range tests {
-		got, err := ToIRI(tt.in)
-		if err != nil || got != tt.want {
-			t.Errorf("ToIRI(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
-		}
-		// The IRI maps back to the same URI (up to hex case).
-		back, err := ToURI(got)
-		if err != nil || uri.NormalizeEscapes(back) != uri.NormalizeEscapes(tt.in) {
-			t.Errorf("ToURI(ToIRI(%q)) = %q, %v", tt.in, back, err)
-		}
-	}
-}
-
 func TestRepair(t *testing.T) {
 	tests := []struct {
 		in, want string
@@ -107,6 +77,66 @@ func TestRepair(t *testing.T) {
 	}
 }
 
+// TestRepairWhitespaceAndBrackets: issue 16 item 6.
+func TestRepairWhitespaceAndBrackets(t *testing.T) {
+	tests := []struct {
+		in, want string
+		reps     []Change
+		why      string
+	}{
+		// The 1998 draft, Appendix E: "extra whitespace (spaces,
+		// linebreaks, tabs, etc.) may need to be added to break long
+		// URIs across lines. The whitespace should be ignored when
+		// extracting the URI."
+		{"http://a/b\nc", "http://a/bc", []Change{{10, "\n", ""}}, "a line break is removed"},
+		{"http://a/b\r\nc", "http://a/bc", []Change{{10, "\r\n", ""}}, "CR LF is removed"},
+		{"http://a/b\rc", "http://a/bc", []Change{{10, "\r", ""}}, "a CR is removed"},
+		{"http://a/b\tc", "http://a/bc", []Change{{10, "\t", ""}}, "a tab is removed"},
+		{"ht\ttp://a/", "http://a/", []Change{{2, "\t", ""}}, "in the scheme too"},
+		{"ftp://ds.internic.\n      net/rfc/", "ftp://ds.internic.net/rfc/", []Change{{18, "\n      ", ""}},
+			"Appendix E's example: the line break and the indentation after it"},
+		{"<http://www.ics.uci.edu/pub/\n      ietf/uri/historical.html#WARNING>", "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
+			[]Change{{0, "<", ""}, {28, "\n      ", ""}, {67, ">", ""}}, "Appendix E's example, in angle brackets"},
+		{"http://a/b \n c", "http://a/bc", []Change{{10, " \n ", ""}}, "spaces around a line break go with it"},
+		{"https://例\tえ.jp/", "https://xn--r8jz45g.jp/", []Change{{8, "例\tえ.jp", "xn--r8jz45g.jp"}}, "a tab in an IDN host"},
+		// A space on its own is data (a file name), not a line break.
+		{"http://a/b c", "http://a/b%20c", []Change{{10, " ", "%20"}}, "a space is percent-encoded"},
+		{"http://a/b \t c", "http://a/b%20%20c", []Change{{10, " ", "%20"}, {11, "\t", ""}, {12, " ", "%20"}}, "a tab between spaces"},
+		{"http://a/b\fc", "http://a/b%0Cc", []Change{{10, "\f", "%0C"}}, "a form feed is a control, encoded"},
+
+		// 2.4.3: unwise = "{" | "}" | "|" | "\" | "^" | "[" | "]" | "`"
+		{"http://a/[x]", "http://a/%5Bx%5D", []Change{{9, "[", "%5B"}, {11, "]", "%5D"}}, "brackets in a path"},
+		{"http://a/?q[]=1", "http://a/?q%5B%5D=1", []Change{{11, "[", "%5B"}, {12, "]", "%5D"}}, "brackets in a query"},
+		{"http://[::1]/[x] y", "http://[::1]/%5Bx%5D%20y", []Change{{13, "[", "%5B"}, {15, "]", "%5D"}, {16, " ", "%20"}}, "an IP literal keeps its brackets"},
+		{"http://u@[v1.x]:8/#[", "http://u@[v1.x]:8/#%5B", []Change{{19, "[", "%5B"}}, "after userinfo, with a port"},
+		{"http://a[b]/", "http://a%5Bb%5D/", []Change{{8, "[", "%5B"}, {10, "]", "%5D"}}, "a bracket inside a reg-name"},
+		{"//[::1]/ x", "//[::1]/%20x", []Change{{8, " ", "%20"}}, "a network-path reference"},
+	}
+	for _, tt := range tests {
+		u, reps, err := Repair(tt.in)
+		if err != nil || u.String() != tt.want || !reflect.DeepEqual(reps, tt.reps) {
+			t.Errorf("Repair(%q) = %q, %v, %v; want %q, %v (%s)", tt.in, u, reps, err, tt.want, tt.reps, tt.why)
+		}
+	}
+	// Refused: what stays invalid after the repairs, with the offset
+	// of the input.
+	for _, tt := range []struct {
+		in     string
+		offset int
+	}{
+		{"http://[::1/", 11},     // an IP literal never closed: "[" escaped, and ":1/" ends no port
+		{" http://a:port/", 14},  // the offset in the input, after the space removed
+		{"http://a:p\nort/", 14}, // and after the line break removed
+		{"//[::1] x", 7},         // nothing may follow an IP literal but a port
+	} {
+		_, _, err := Repair(tt.in)
+		var pe *uri.ParseError
+		if !errors.As(err, &pe) || pe.Offset != tt.offset || pe.Input != tt.in {
+			t.Errorf("Repair(%q) = %v; want an error at %d", tt.in, err, tt.offset)
+		}
+	}
+}
+
 // TestRepairKeepsValid: a valid URI is never changed (over the corpora).
 func TestRepairKeepsValid(t *testing.T) {
 	n := 0
@@ -126,53 +156,4 @@ func TestRepairKeepsValid(t *testing.T) {
 		}
 	}
 	t.Logf("%d valid URIs kept", n)
-}
-
-func FuzzToURI(f *testing.F) {
-	for _, s := range []string{"http://résumé.example.org", "https://例え.jp/", "a b", "http://a/%zz", "\uE000", "http://a/?\uE000"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if out, err := ToURI(s); err == nil {
-			if _, err := uri.Parse(out); err != nil {
-				t.Fatalf("ToURI(%q) = %q, which does not parse: %v", s, out, err)
-			}
-			if back, err := ToIRI(out); err != nil {
-				t.Fatalf("ToIRI(%q): %v", out, err)
-			} else if again, err := ToURI(back); err != nil {
-				t.Fatalf("ToURI(ToIRI(%q)) = %q: %v", out, back, err)
-			} else if uri.NormalizeEscapes(again) != uri.NormalizeEscapes(out) {
-				t.Fatalf("round trip %q -> %q -> %q", out, back, again)
-			}
-		}
-		if u, reps, err := Repair(s); err == nil {
-			if _, err := uri.Parse(u.String()); err != nil {
-				t.Fatalf("Repair(%q) = %q: %v", s, u, err)
-			}
-			for _, r := range reps {
-				if r.Offset < 0 || r.Offset > len(s) {
-					t.Fatalf("Repair(%q): offset %d", s, r.Offset)
-				}
-			}
-		}
-	})
-}
-
-// TestRepairLinear: repairs of many kinds, interleaved, stay linear.
-func TestRepairLinear(t *testing.T) {
-	run := func(n int) time.Duration {
-		s := "http://a/" + strings.Repeat("é x|", n)
-		t0 := time.Now()
-		u, changes, err := Repair(s)
-		if err != nil || len(changes) != 3*n {
-			t.Fatalf("%d changes, %v", len(changes), err)
-		}
-		_ = u
-		return time.Since(t0)
-	}
-	run(1000)
-	small, big := run(5000), run(40000)
-	if big > 40*small+50*time.Millisecond {
-		t.Errorf("8x the input took %v vs %v", big, small)
-	}
 }

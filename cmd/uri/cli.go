@@ -77,7 +77,7 @@ var (
 	flagRFC = flagSpec{long: "rfc", arg: "3986|2396",
 		help: "the grammar: RFC 3986 Appendix A (the default), or the\n1998 draft that became RFC 2396"}
 	flagRepair = flagSpec{long: "repair",
-		help: "repair each input as people paste it before using it (spaces,\nquotes, <>, \\ in paths, non-ASCII, IDN hosts; package iri);\na valid URI is never changed; JSON adds \"repairs\":\n[{\"offset\", \"from\", \"to\"}]"}
+		help: "repair each input as people paste it before using it (spaces,\nline breaks, quotes, <>, [], \\ in paths, non-ASCII, IDN hosts;\npackage iri); a valid URI is never changed; JSON adds\n\"repairs\": [{\"offset\", \"from\", \"to\"}]"}
 	flagSkip = flagSpec{long: "skip-errors",
 		help: "write the error line of a failed input to standard error, with\nwhere the input came from (\"urls.txt:4: \"), and nothing to\nstandard output, so that a pipeline counts only results; the\nexit status is still 1"}
 	flagDocument = flagSpec{long: "file", short: 'f', arg: "FILE", repeat: true,

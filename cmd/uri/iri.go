@@ -33,10 +33,16 @@ var uriToIRICommand = &command{
 	synopsis: "[--json] [-f FILE]... [INPUT...]",
 	traits:   inputs | jsonOut | repairs,
 	about: `Map each input, a URI reference, to an IRI for display (RFC 3987 section
-3.2): percent-encoded UTF-8 of characters IRIs allow is decoded; ASCII
-escapes, invalid UTF-8, bidirectional formatting characters and
-private-use characters outside the query stay encoded, so that the IRI
-maps back to the same URI.
+3.2): escapes of unreserved ASCII ("%7E") and percent-encoded UTF-8 are
+decoded, and the A-labels of a DNS host are shown in Unicode (UTS #46
+ToUnicode: "https://xn--mnchen-3ya.de/" gives "https://münchen.de/").
+What would change the meaning or mislead stays encoded: reserved ASCII,
+"%2E" in a path or host, invalid UTF-8, and every character that hides
+or passes for another (zero-width and other default-ignorable
+characters, bidi controls, spaces, symbols, full-width forms, scripts not
+recommended for identifiers; a host label that mixes scripts, such as a
+Cyrillic letter among Latin ones, keeps its A-label). iri-to-uri maps
+the result back to an equivalent URI.
 `,
 	output: `Output: the IRI, one line per input; JSON {"input", "result"}.
 `,

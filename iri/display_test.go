@@ -1,0 +1,258 @@
+package iri
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/urikit/urikit/internal/testshared"
+	"github.com/urikit/urikit/uri"
+	"golang.org/x/net/idna"
+)
+
+func TestToIRI(t *testing.T) {
+	tests := []struct{ in, want, why string }{
+		// RFC 3987 3.2.1, the examples.
+		{"http://www.example.org/D%C3%BCrst", "http://www.example.org/D\u00FCrst",
+			`3.2.1: "%C3%BC" ... "is converted into the actual character U+00FC"`},
+		{"http://www.example.org/D%FCrst", "http://www.example.org/D%FCrst",
+			`3.2.1: "<fc> is not part of a strictly legal UTF-8 sequence, it is re-percent-encoded in step 3"`},
+		{"http://xn--99zt52a.example.org/%e2%80%ae", "http://\u7D0D\u8C46.example.org/%e2%80%ae",
+			`3.2.1: RIGHT-TO-LEFT OVERRIDE "the corresponding octets are re-percent-encoded in step 4"; "the label "xn--99zt52a" may be converted to U+7D0D U+8C46"`},
+
+		// RFC 3987 3.2 step 2: "Convert all percent-encodings ... except
+		// those corresponding to "%", characters in "reserved", and
+		// characters in US-ASCII not allowed in URIs" (issue 16 item 5).
+		{"http://a/%7Euser/%41%62%2D%5F", "http://a/~user/Ab-_", "step 2: unreserved ASCII is decoded"},
+		{"http://%41%42.example/", "http://AB.example/", "step 2, in a host"},
+		{"http://a/%2F%3F%23%25%20", "http://a/%2F%3F%23%25%20", `step 2: "%", reserved and excluded characters stay`},
+		{"http://a/%2E%2E/b?%2E#%2E", "http://a/%2E%2E/b?.#.", `"%2E" stays in the path, where it would make a dot segment (RFC 3986 5.2.4)`},
+		{"http://a%2Eb.example/", "http://a%2Eb.example/", `"%2E" stays in a host, where it would make a label`},
+
+		// Issue 20 item 15: a host must not be decoded into characters
+		// that change it or hide.
+		{"//google%E3%80%82com", "//google%E3%80%82com", "U+3002 IDEOGRAPHIC FULL STOP, which UTS #46 maps to \".\", stays"},
+		{"http://%E2%80%8Bgoogle.com/", "http://%E2%80%8Bgoogle.com/", "U+200B ZERO WIDTH SPACE, default-ignorable, stays"},
+		{"http://a/%E2%80%8B/%E2%80%8D/%EF%B8%8F", "http://a/%E2%80%8B/%E2%80%8D/%EF%B8%8F", "ZWSP, ZWJ and a variation selector (Default_Ignorable_Code_Point) stay in a path"},
+		{"http://a/%E2%80%8F%E2%81%A6%D8%9C", "http://a/%E2%80%8F%E2%81%A6%D8%9C", "RFC 3987 4.1 bidi controls (RLM, LRI, ALM: Bidi_Control) stay"},
+		{"http://a/x%C2%A0y%E3%80%80", "http://a/x%C2%A0y%E3%80%80", "6.1 b: look-alikes of space (NO-BREAK SPACE, IDEOGRAPHIC SPACE) stay"},
+		{"http://a/%EF%BC%A1%EF%BD%B6", "http://a/%EF%BC%A1%EF%BD%B6", "6.1 b: full-width Latin and half-width Katakana stay"},
+		{"http://a/b%E2%88%95c%E2%88%B6d%E2%80%A4e", "http://a/b%E2%88%95c%E2%88%B6d%E2%80%A4e", "6.1 b: look-alikes of delims (DIVISION SLASH, RATIO, ONE DOT LEADER) stay"},
+		{"http://a/%E2%82%AC%F0%9F%98%80", "http://a/%E2%82%AC%F0%9F%98%80", "symbols are not identifier characters (UTS #39 3.1): they stay"},
+		{"http://a/%EE%80%80?%EE%80%80", "http://a/%EE%80%80?%EE%80%80", "private-use characters stay, in the query too (their glyph depends on the font)"},
+		{"http://a/%E1%8E%A0", "http://a/%E1%8E%A0", "Cherokee, not a recommended script (UTS #31 Table 5), stays"},
+		{"http://a/=%CC%B8/e%CC%81", "http://a/=%CC%B8/e%CC%81", "a combining mark on an ASCII character (\"=\" with U+0338 reads \"≠\") stays"},
+		{"http://a/%E0%A4%95%E0%A5%8D", "http://a/\u0915\u094D", "a combining mark after a decoded letter is shown"},
+		{"http://a/%C3", "http://a/%C3", "a truncated UTF-8 sequence stays"},
+		{"http://a/%ED%A0%80", "http://a/%ED%A0%80", "a surrogate is not UTF-8"},
+
+		// Issue 16 item 5: IDNA labels are shown in Unicode, except
+		// labels that would show what must stay encoded.
+		{"https://xn--mnchen-3ya.de/", "https://münchen.de/", "UTS #46 ToUnicode of an A-label"},
+		{"https://XN--MNCHEN-3YA.DE/", "https://münchen.DE/", "the ACE prefix in any case"},
+		{"https://m%C3%BCnchen.de/", "https://münchen.de/", "percent-encoded UTF-8 in a DNS host that maps to itself"},
+		{"https://M%C3%9Cnchen.de/", "https://M%C3%9Cnchen.de/", "\"Ü\" is mapped to \"ü\" by UTS #46: the host would change, so it stays"},
+		{"https://xn--r8jz45g.jp/", "https://例え.jp/", "Han with Hiragana: Highly Restrictive allows it"},
+		{"https://xn--pypal-4ve.com/", "https://xn--pypal-4ve.com/", "a Cyrillic \"а\" among Latin letters (UTS #39 5.2) keeps its A-label"},
+		{"https://xn--58dc.com/", "https://xn--58dc.com/", "Cherokee letters keep their A-label"},
+		{"https://my_host.xn--mnchen-3ya.de/", "https://my_host.xn--mnchen-3ya.de/", "ToURI could not map the Unicode host back (\"_\" fails ToASCII): no label is converted"},
+		{"https://xn--a.de/", "https://xn--a.de/", "not valid Punycode: kept"},
+		{"foo://xn--mnchen-3ya/", "foo://xn--mnchen-3ya/", "not a DNS scheme: an A-label is left alone"},
+		{"foo://%E4%BE%8B/", "foo://例/", "not a DNS scheme: percent-encoded UTF-8 is decoded, and ToURI encodes it back"},
+		{"http://[::1]/%C3%A9", "http://[::1]/é", "an IP literal is left alone"},
+	}
+	for _, tt := range tests {
+		got, err := ToIRI(tt.in)
+		if err != nil || got != tt.want {
+			t.Errorf("ToIRI(%q) = %q, %v; want %q (%s)", tt.in, got, err, tt.want, tt.why)
+			continue
+		}
+		back, err := ToURI(got)
+		if err != nil || !displayEquivalent(tt.in, back) {
+			t.Errorf("ToURI(ToIRI(%q)) = ToURI(%q) = %q, %v: not equivalent", tt.in, got, back, err)
+		}
+	}
+	if _, err := ToIRI("http://a b/"); err == nil {
+		t.Error("ToIRI of an invalid URI: no error")
+	}
+}
+
+// TestSafeLabel checks the script rules of UTS #39 5.2 both ways.
+func TestSafeLabel(t *testing.T) {
+	for _, tt := range []struct {
+		label string
+		want  bool
+	}{
+		{"münchen", true},       // Latin
+		{"пример", true},        // Cyrillic alone
+		{"pаypal", false},       // Latin and Cyrillic
+		{"αβγx", false},         // Greek and Latin
+		{"例えabc", true},         // Latin, Han, Hiragana
+		{"中文abc", true},         // Latin, Han
+		{"한국어abc", true},        // Latin, Hangul
+		{"ㄅ中", true},            // Bopomofo and Han
+		{"ㄅ한", false},           // Bopomofo and Hangul
+		{"日本カタカナ", true},        // Han and Katakana
+		{"\u0301a", false},      // a mark first
+		{"a\u200Db", false},     // ZWJ
+		{"ab\u0660", false},     // Latin with Arabic digits
+		{"abc123-x", true},      // ASCII
+		{"\u13A0\u13A1", false}, // Cherokee
+	} {
+		if got := safeLabel(tt.label); got != tt.want {
+			t.Errorf("safeLabel(%q) = %v, want %v", tt.label, got, tt.want)
+		}
+	}
+	// The indexes the rules use name the scripts they mean.
+	for i, want := range map[int]*unicode.RangeTable{scriptCommon: unicode.Common, scriptInherited: unicode.Inherited,
+		scriptLatin: unicode.Latin, scriptHangul: unicode.Hangul, scriptHiragana: unicode.Hiragana,
+		scriptKatakana: unicode.Katakana, scriptBopomofo: unicode.Bopomofo, scriptHan: unicode.Han} {
+		if recommendedScripts[i] != want {
+			t.Errorf("recommendedScripts[%d] is not the script its constant names", i)
+		}
+	}
+}
+
+// displayEquivalent reports whether back, ToURI of the display form of
+// the URI reference u, is equivalent to u: the same components after
+// percent-encoding normalization (RFC 3986 6.2.2.1 and 6.2.2.2, RFC 3987
+// 5.3.2.3), and the same host up to case, where a label of u may come
+// back as an A-label only when ToUnicode of that A-label is exactly the
+// decoded label (RFC 3987 5.3.3: an IDN and its Punycode are
+// equivalent). A label that UTS #46 maps to another one is not.
+func displayEquivalent(u, back string) bool {
+	a, err1 := uri.Parse(u)
+	b, err2 := uri.Parse(back)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	type parts struct {
+		scheme, userinfo, port, path, query, fragment string
+		flags                                         [5]bool
+		kind                                          uri.HostKind
+	}
+	get := func(x uri.URI) parts {
+		return parts{
+			strings.ToLower(x.Scheme()), uri.NormalizeEscapes(x.Userinfo()), x.Port(),
+			uri.NormalizeEscapes(x.Path()), uri.NormalizeEscapes(x.Query()), uri.NormalizeEscapes(x.Fragment()),
+			[5]bool{x.HasScheme(), x.HasAuthority(), x.HasUserinfo(), x.HasPort(), x.HasQuery()},
+			x.HostKind(),
+		}
+	}
+	if get(a) != get(b) || a.HasFragment() != b.HasFragment() {
+		return false
+	}
+	ha, hb := uri.NormalizeEscapes(a.Host()), uri.NormalizeEscapes(b.Host())
+	if strings.EqualFold(ha, hb) {
+		return true
+	}
+	la, lb := strings.Split(ha, "."), strings.Split(hb, ".")
+	if len(la) != len(lb) {
+		return false
+	}
+	for i := range la {
+		if strings.EqualFold(la[i], lb[i]) {
+			continue
+		}
+		d, err := uri.Unescape(la[i])
+		if err != nil || !isACE(lb[i]) {
+			return false
+		}
+		if u, err := idna.Lookup.ToUnicode(lb[i]); err != nil || u != d {
+			return false
+		}
+	}
+	return true
+}
+
+// hiddenRune is the test's own reading of "hides or passes for
+// another", from Unicode properties alone: what a display must never
+// show decoded.
+func hiddenRune(r rune) bool {
+	return !unicode.IsGraphic(r) || unicode.In(r, unicode.Cf, unicode.Other_Default_Ignorable_Code_Point,
+		unicode.Variation_Selector, unicode.Bidi_Control, unicode.White_Space, unicode.Co)
+}
+
+// checkDisplay checks ToIRI on the valid URI reference s: the round
+// trip is equivalent and nothing hidden is shown.
+func checkDisplay(t *testing.T, s string) {
+	t.Helper()
+	d, err := ToIRI(s)
+	if err != nil {
+		t.Fatalf("ToIRI(%q): %v", s, err)
+	}
+	for i, r := range d {
+		if r >= utf8.RuneSelf && (hiddenRune(r) || !isUcschar(r)) || r == utf8.RuneError {
+			t.Fatalf("ToIRI(%q) = %q shows %U at %d", s, d, r, i)
+		}
+	}
+	back, err := ToURI(d)
+	if err != nil {
+		t.Fatalf("ToURI(ToIRI(%q)) = ToURI(%q): %v", s, d, err)
+	}
+	if !displayEquivalent(s, back) {
+		t.Fatalf("ToURI(ToIRI(%q)) = ToURI(%q) = %q: not equivalent", s, d, back)
+	}
+}
+
+// TestToIRIRoundTripCorpus: ToURI(ToIRI(u)) is equivalent to u for
+// every valid URI of the corpora, the adversarial lists and the WHATWG
+// URL tests (issue 20 item 15).
+func TestToIRIRoundTripCorpus(t *testing.T) {
+	var inputs []string
+	for _, name := range testshared.CorpusNames {
+		inputs = append(inputs, testshared.LoadCorpus(t, name).Lines...)
+	}
+	for _, f := range []string{"Open-Redirect-payloads.txt", "open_redirect_wordlist.txt", "openredirects.txt"} {
+		inputs = append(inputs, testshared.Lines(t, "corpora", "adversarial", f)...)
+	}
+	var wpt []json.RawMessage
+	testshared.ReadJSON(t, &wpt, "conformance", "whatwg", "urltestdata.json")
+	for _, raw := range wpt {
+		var c struct{ Input, Href string }
+		if json.Unmarshal(raw, &c) == nil {
+			inputs = append(inputs, c.Input, c.Href)
+		}
+	}
+	n, shown := 0, 0
+	for _, s := range inputs {
+		if _, err := uri.Parse(s); err != nil {
+			continue
+		}
+		checkDisplay(t, s)
+		if d, _ := ToIRI(s); d != s {
+			shown++
+		}
+		n++
+	}
+	t.Logf("%d valid URIs, %d displayed differently, all round trips equivalent", n, shown)
+}
+
+// TestToIRIEveryCodePoint: each code point, percent-encoded in a path,
+// a query and a DNS host, is shown only when it is safe, and always
+// maps back (issue 20 item 15).
+func TestToIRIEveryCodePoint(t *testing.T) {
+	step := rune(7) // every seventh code point: all blocks, in about a second
+	if testing.Short() {
+		step = 61
+	}
+	shownPath, shownHost := 0, 0
+	for r := rune(0x80); r <= unicode.MaxRune; r += step {
+		if 0xD800 <= r && r <= 0xDFFF {
+			continue
+		}
+		e := uri.Escape(string(r), nil)
+		s := "http://x" + e + "y.example/a" + e + "?" + e + "#" + e
+		checkDisplay(t, s)
+		d, _ := ToIRI(s)
+		if strings.Contains(d, "/a"+string(r)) {
+			shownPath++
+		}
+		if strings.HasPrefix(d, "http://x"+string(r)) {
+			shownHost++
+		}
+	}
+	t.Logf("shown in a path: %d code points, in a host: %d", shownPath, shownHost)
+}
