@@ -190,7 +190,7 @@ func ExampleCheck() {
 	// Output:
 	// http://example.com/ <nil>
 	// http:// uri: the scheme needs a host at offset 7 in host of "http://"
-	// http://h:65536/ uri: port above 65535 '6' at offset 9 in port of "http://h:65536/"
+	// http://h:65536/ uri: port above 65535 at offset 9 in port of "http://h:65536/"
 }
 
 func ExampleParseMailto_grammar() {

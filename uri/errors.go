@@ -204,17 +204,21 @@ func (e *ParseError) Unwrap() error { return e.Reason }
 // showsByte reports whether the reason is about the byte at the offset,
 // so that naming the byte helps. It is not for the reasons about a
 // length, an end or a whole part.
+//
+// It is a list of the module's byte-level reasons: a reason from
+// elsewhere (a scheme's rule that wraps a ParseError, "the scheme needs
+// a host") is about a part, and naming a byte would mislead.
 func showsByte(reason error) bool {
 	switch reason {
-	case nil, ErrUnexpectedEnd, ErrTooLong, ErrNotURN, ErrNIDTooShort, ErrNIDTooLong,
-		ErrNIDHyphen, ErrReservedNID, ErrNUL, ErrEmptyComponent:
-		return false
+	case ErrInvalidCharacter, ErrInvalidPercent, ErrInvalidScheme, ErrInvalidPort, ErrZoneID,
+		ErrColonInFirstSegment, ErrInvalidNID, ErrInvalidDirective:
+		return true
 	}
 	var ip ipLiteralError
 	if errors.As(reason, &ip) {
 		return strings.HasPrefix(string(ip), "invalid character")
 	}
-	return true
+	return false
 }
 
 // quoteByte writes b as 'c' when it is printable ASCII and as byte 0xHH

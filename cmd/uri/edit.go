@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/urikit/urikit/iri"
+	"github.com/urikit/urikit/scheme"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -217,6 +218,9 @@ func startEdit(c *call) (each, error) {
 			if err := s.Validate(v); err != nil {
 				return fmt.Errorf("the result %q: %w", v.String(), err)
 			}
+		}
+		if err := scheme.Check(v); err != nil { // what uri check refuses
+			return fmt.Errorf("the result %q: %w", v.String(), err)
 		}
 		if c.json {
 			c.out.components(v)

@@ -21,7 +21,7 @@ func TestPlanSafety(t *testing.T) {
 		{[]string{"gopher://h/0x%09%09+%091%0D%0A+-1%0D%0Av%0D%0A.%0D%0A"}, "<refused>\n", 1},
 		{[]string{"--ask-data", "gopher://h/0x%09%09+%091%0D%0A+-1%0D%0Av%0D%0A.%0D%0A"}, `x\t+\t1\r\n+-1\r\nv\r\n.\r\n` + "\n", 0},
 		// Item 3: no default port for a port above 65535.
-		{[]string{"http://h:65536/"}, "error: 9: port above 65535 '6' in port\n", 1},
+		{[]string{"http://h:65536/"}, "error: 9: port above 65535 in port\n", 1},
 		// Item 4: hosts and groups.
 		{[]string{"ftp://h%0D%0Ax/f"}, "<refused>\n", 1},
 		{[]string{"nntp://h/a%20b/1"}, "<refused>\n", 1},
