@@ -164,6 +164,31 @@ func (e *Editor) SetPassword(s string) *Editor {
 	return e.set(partUserinfo, user+":"+Escape(s, UserinfoSet))
 }
 
+// SetRawUser sets the user name as written, keeping the password as it
+// stands: URI fails when s is not valid userinfo or holds a ":" (which
+// would start the password; write "%3A").
+func (e *Editor) SetRawUser(s string) *Editor {
+	if strings.IndexByte(s, ':') >= 0 {
+		return e.fail(ComponentUserinfo, s, ErrBuildComponent, fail(s, strings.IndexByte(s, ':'), ComponentUserinfo, ErrInvalidCharacter))
+	}
+	v := s
+	if _, pw, ok := strings.Cut(e.part[partUserinfo], ":"); ok && e.has[partUserinfo] {
+		v += ":" + pw
+	}
+	return e.SetRaw(ComponentUserinfo, v)
+}
+
+// SetRawPassword sets the password as written, keeping the user name
+// (an empty one when there was no userinfo): URI fails when s is not
+// valid userinfo.
+func (e *Editor) SetRawPassword(s string) *Editor {
+	user, _, _ := strings.Cut(e.part[partUserinfo], ":")
+	if !e.has[partUserinfo] {
+		user = ""
+	}
+	return e.SetRaw(ComponentUserinfo, user+":"+s)
+}
+
 // ClearPassword removes the password and its ":", keeping the user name.
 func (e *Editor) ClearPassword() *Editor {
 	if e.err == nil && e.has[partUserinfo] {

@@ -49,6 +49,18 @@ var componentNames = [...]string{
 	ComponentF:         "f-component",
 }
 
+// ComponentByName returns the component whose String is name ("host",
+// "NSS", "r-component"), compared without case, and false for a name
+// that is none (or "").
+func ComponentByName(name string) (Component, bool) {
+	for c, n := range componentNames {
+		if n != "" && strings.EqualFold(n, name) {
+			return Component(c), true
+		}
+	}
+	return ComponentNone, false
+}
+
 // String returns the component's name, as in "path" or "NSS", and ""
 // for None.
 func (c Component) String() string {

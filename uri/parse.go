@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/urikit/urikit/internal/chars"
 )
@@ -23,6 +24,20 @@ const (
 )
 
 // String returns "RFC 3986" or "RFC 2396".
+// ParseGrammar returns the grammar named by s: "3986" or "RFC3986" (any
+// case, a space allowed: "RFC 3986"), "2396" or "RFC2396", the names a
+// command-line flag takes.
+func ParseGrammar(s string) (Grammar, error) {
+	n := strings.ReplaceAll(strings.ToLower(s), " ", "")
+	switch strings.TrimPrefix(n, "rfc") {
+	case "3986":
+		return RFC3986, nil
+	case "2396":
+		return RFC2396, nil
+	}
+	return RFC3986, fmt.Errorf("%w: unknown grammar %q (want 3986 or 2396)", ErrInvalidOptions, s)
+}
+
 func (g Grammar) String() string {
 	switch g {
 	case RFC3986:

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 
 	"github.com/urikit/urikit/internal/chars"
 )
@@ -146,6 +147,32 @@ func (r Registry) DefaultPort(scheme string) (int, bool) {
 		return 0, false
 	}
 	return s.DefaultPort, true
+}
+
+// AddDefaultPort returns u with its scheme's default port written when
+// it has an authority and no port (or an empty one): "https://a/" gives
+// "https://a:443/". It returns u itself for a scheme without a default
+// port in r.
+func (r Registry) AddDefaultPort(u URI) (URI, error) {
+	def, ok := r.DefaultPort(u.Scheme())
+	if !ok || !u.HasAuthority() || u.Port() != "" {
+		return u, nil
+	}
+	return u.Edit().SetPort(strconv.Itoa(def)).URI()
+}
+
+// DropDefaultPort returns u without a port that is its scheme's default
+// (or empty): "http://a:80/" gives "http://a/", which RFC 3986 6.2.3
+// says is the same resource. Other ports stay.
+func (r Registry) DropDefaultPort(u URI) (URI, error) {
+	def, ok := r.DefaultPort(u.Scheme())
+	if !ok || !u.HasPort() {
+		return u, nil
+	}
+	if n, isNum := u.PortNumber(); u.Port() == "" || isNum && n == def {
+		return u.Edit().Clear(ComponentPort).URI()
+	}
+	return u, nil
 }
 
 // Normalize returns the normal form of u under r's schemes: the

@@ -249,3 +249,11 @@ func ExampleIsParamsClass() {
 	fmt.Println(urn.IsParamsClass("xml"), urn.IsParamsClass("nope"))
 	// Output: true false
 }
+
+func ExampleCheckNID() {
+	fmt.Println(urn.CheckNID("isbn"))
+	fmt.Println(urn.CheckNID("ab-"))
+	// Output:
+	// <nil>
+	// urn: namespace identifier ends with a hyphen at offset 3 in NID of "ab-"
+}

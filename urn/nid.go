@@ -1,6 +1,10 @@
 package urn
 
-import "github.com/urikit/urikit/internal/chars"
+import (
+	"errors"
+
+	"github.com/urikit/urikit/internal/chars"
+)
 
 // NIDClass is the kind of a namespace identifier, after section 6 of the
 // 2015 draft (RFC 8141 section 5): formal and informal NIDs are the two
@@ -155,4 +159,20 @@ func validNID8141(nid string) bool {
 		}
 	}
 	return true
+}
+
+// CheckNID reports whether nid can be the NID of an RFC 8141 URN (the
+// grammar of section 2: 2 to 32 letters, digits and hyphens, starting
+// and ending with a letter or digit; "urn" is reserved by registration,
+// which ClassifyNID reports, not by the grammar): nil, or the
+// *ParseError of the URN "urn:" nid ":x" with its Input and Offset
+// moved to nid itself.
+func CheckNID(nid string) error {
+	_, err := Parse("urn:" + nid + ":x")
+	var pe *ParseError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	off := min(max(pe.Offset-4, 0), len(nid))
+	return &ParseError{Input: nid, Offset: off, Component: ComponentNID, Reason: pe.Reason}
 }

@@ -1,6 +1,7 @@
 package urn
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -49,6 +50,38 @@ func TestClassifyNID(t *testing.T) {
 		}
 		if c.Class.Rule() == "" || !strings.Contains(c.String(), tt.nid) {
 			t.Errorf("ClassifyNID(%q) = %q has no rule", tt.nid, c)
+		}
+	}
+}
+
+func TestCheckNID(t *testing.T) {
+	tests := []struct {
+		nid    string
+		off    int
+		reason error
+	}{
+		{"isbn", -1, nil},
+		{"example", -1, nil},
+		{"a-b", -1, nil},
+		{"urn", -1, nil},                             // reserved by registration (ClassifyNID), not the grammar
+		{"a", 1, ErrNIDTooShort},                     // RFC 8141 2: at least 2 characters
+		{"-ab", 0, ErrInvalidNID},                    // starts with alphanum
+		{"ab-", 3, ErrNIDHyphen},                     // ends with alphanum
+		{"a_b", 1, ErrInvalidNID},                    // ldh only
+		{strings.Repeat("a", 33), 32, ErrNIDTooLong}, // at most 32
+		{"", 0, ErrInvalidNID},
+	}
+	for _, tt := range tests {
+		err := CheckNID(tt.nid)
+		var pe *ParseError
+		if tt.reason == nil {
+			if err != nil {
+				t.Errorf("CheckNID(%q) = %v", tt.nid, err)
+			}
+			continue
+		}
+		if !errors.As(err, &pe) || pe.Input != tt.nid || pe.Component != ComponentNID || !errors.Is(err, tt.reason) || pe.Offset != tt.off {
+			t.Errorf("CheckNID(%q) = %v, want %v at %d", tt.nid, err, tt.reason, tt.off)
 		}
 	}
 }

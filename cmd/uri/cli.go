@@ -305,13 +305,11 @@ func (cmd *command) parseArgs(args []string) (c *call, help bool, err error) {
 	c.json = c.has("json")
 	c.repair = c.has("repair")
 	if cmd.traits&grammar != 0 {
-		switch strings.TrimPrefix(strings.ToLower(c.str("rfc", "3986")), "rfc") {
-		case "3986":
-		case "2396":
-			c.opts.Grammar = uri.RFC2396
-		default:
+		g, err := uri.ParseGrammar(c.str("rfc", "3986"))
+		if err != nil {
 			return nil, false, usagef("flag --rfc: want 3986 or 2396, not %q", c.str("rfc", ""))
 		}
+		c.opts.Grammar = g
 		c.opts.AllowZoneID = c.has("zone-id")
 		if c.opts.AllowZoneID && c.opts.Grammar == uri.RFC2396 {
 			return nil, false, usagef("flag --zone-id: the RFC 2396 grammar has no IP literals")

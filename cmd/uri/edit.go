@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/urikit/urikit/iri"
@@ -87,11 +86,15 @@ type editOp struct {
 	key   string // append-query
 }
 
-var editComponents = map[string]uri.Component{
-	"scheme": uri.ComponentScheme, "userinfo": uri.ComponentUserinfo, "host": uri.ComponentHost,
-	"port": uri.ComponentPort, "path": uri.ComponentPath, "query": uri.ComponentQuery,
-	"fragment": uri.ComponentFragment, "user": uri.ComponentUserinfo, "password": uri.ComponentUserinfo,
-}
+// editComponents are the components --set and --clear name: the
+// package's names, and user and password inside the userinfo.
+var editComponents = func() map[string]uri.Component {
+	m := map[string]uri.Component{"user": uri.ComponentUserinfo, "password": uri.ComponentUserinfo}
+	for _, n := range []string{"scheme", "userinfo", "host", "port", "path", "query", "fragment"} {
+		m[n], _ = uri.ComponentByName(n)
+	}
+	return m
+}()
 
 func startEdit(c *call) (each, error) {
 	var ops []editOp
@@ -103,9 +106,6 @@ func startEdit(c *call) (each, error) {
 		op := editOp{kind: "set", comp: name, value: val}
 		if n, isRaw := strings.CutSuffix(name, ":"); isRaw {
 			op.comp, op.raw = n, true
-		}
-		if op.raw && op.comp == "user" && strings.IndexByte(val, ':') >= 0 {
-			return nil, usagef("flag --set: a user name written as is holds no \":\" (it would start the password; write %%3A): %q", val)
 		}
 		if _, ok := editComponents[op.comp]; !ok {
 			return nil, usagef("flag --set: unknown component %q (want scheme, user, password, userinfo, host, port, path, query or fragment)", op.comp)
@@ -325,23 +325,10 @@ func applyEdits(e *uri.Editor, ops []editOp, sortQuery bool, sep byte) (uri.URI,
 func setComponent(e *uri.Editor, op editOp) {
 	if op.raw {
 		switch op.comp {
-		case "user", "password":
-			// The user and the password share the userinfo: write the
-			// other one back as it stands.
-			ui, has := e.Part(uri.ComponentUserinfo)
-			user, pw, hasPw := strings.Cut(ui, ":")
-			if !has {
-				user = ""
-			}
-			if op.comp == "user" {
-				user = op.value
-			} else {
-				pw, hasPw = op.value, true
-			}
-			if hasPw {
-				user += ":" + pw
-			}
-			e.SetRaw(uri.ComponentUserinfo, user)
+		case "user":
+			e.SetRawUser(op.value)
+		case "password":
+			e.SetRawPassword(op.value)
 		default:
 			e.SetRaw(editComponents[op.comp], op.value)
 		}
@@ -377,17 +364,8 @@ func setComponent(e *uri.Editor, op editOp) {
 // portEdits applies --default-port or --no-default-port, with the
 // default port of the edited URI's scheme.
 func portEdits(c *call, v uri.URI) (uri.URI, error) {
-	def, ok := c.reg.DefaultPort(v.Scheme())
-	if !ok || !v.HasAuthority() {
-		return v, nil
+	if c.has("default-port") {
+		return c.reg.AddDefaultPort(v)
 	}
-	switch {
-	case c.has("default-port") && (!v.HasPort() || v.Port() == ""):
-		return v.Edit().SetPort(strconv.Itoa(def)).URI()
-	case c.has("no-default-port") && v.HasPort():
-		if n, err := strconv.Atoi(v.Port()); v.Port() == "" || err == nil && n == def {
-			return v.Edit().Clear(uri.ComponentPort).URI()
-		}
-	}
-	return v, nil
+	return c.reg.DropDefaultPort(v)
 }

@@ -323,8 +323,9 @@ input must be valid UTF-8.
 		if nid == "" {
 			return nil, usagef("flag --nid is required")
 		}
-		if _, err := urn.Parse("urn:" + nid + ":x"); err != nil {
-			return nil, usagef("flag --nid: invalid NID %q", nid)
+		if err := urn.CheckNID(nid); err != nil {
+			_, reason := describe(nid, err)
+			return nil, usagef("flag --nid: invalid NID %q: %s", nid, reason)
 		}
 		return func(in string) error {
 			if len(in) > 4 && strings.EqualFold(in[:4], "urn:") {
