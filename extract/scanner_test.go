@@ -204,3 +204,165 @@ func FuzzScanner(f *testing.F) {
 		}
 	})
 }
+
+// TestSchemeAfterPunctuation: Appendix E delimits a URI "from
+// punctuation marks that might be mistaken for part of the URI"; a
+// scheme starts at a letter (RFC 3986 3.1: scheme = ALPHA *( ALPHA /
+// DIGIT / "+" / "-" / "." )), so punctuation glued before it is the
+// text's, unless it follows a letter or digit and so makes a longer
+// scheme name.
+func TestSchemeAfterPunctuation(t *testing.T) {
+	tests := []struct {
+		text string
+		want string // "" for no match
+	}{
+		{"see:http://x.example/", "http://x.example/"},
+		{"...http://x.example/", "http://x.example/"},
+		{"-https://x.example/", "https://x.example/"},
+		{".http://x.example/", "http://x.example/"},
+		{"+-.http://x.example/", "http://x.example/"},
+		{"(see:-http://x.example/)", "http://x.example/"},
+		// The punctuation is inside a scheme name that is not registered.
+		{"a.http://x.example/", ""},
+		{"x-https://x.example/", ""},
+		{"3.http://x.example/", ""},
+		{"xhttp://x.example/", ""},
+	}
+	for _, tt := range tests {
+		got := uris(all(t, tt.text, Options{}))
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("%q: got %q, want %q", tt.text, got, tt.want)
+		}
+	}
+	// The offsets leave the punctuation out.
+	if ms := all(t, "...http://x.example/", Options{}); len(ms) != 1 || ms[0].Start != 3 || ms[0].Raw != "http://x.example/" {
+		t.Errorf("%+v", ms)
+	}
+}
+
+// TestAngleWrapper: Appendix E's angle brackets wrap one URI ("These
+// wrappers do not form part of the URI"), and "extra whitespace
+// (spaces, linebreaks, tabs, etc.) may need to be added to break long
+// URIs across lines. The whitespace should be ignored when extracting
+// the URI." Brackets whose content is not one URI broken across lines
+// are text.
+func TestAngleWrapper(t *testing.T) {
+	tests := []struct {
+		text    string
+		abbrev  bool
+		want    []string
+		wrapper string // of the first match
+	}{
+		// Wrappers.
+		{"<http://x.example/a>", false, []string{"http://x.example/a"}, Angle},
+		{"<URL:http://x.example/a>", false, []string{"http://x.example/a"}, Angle},
+		// "The prefix "URL:" (with or without a trailing space)".
+		{"<URL: http://x.example/a>", false, []string{"http://x.example/a"}, Angle},
+		{"< http://x.example/a >", false, []string{"http://x.example/a"}, Angle},
+		{"<http://x.example/a\n   b/c>", false, []string{"http://x.example/ab/c"}, Angle},
+		{"<foo:bar>", false, []string{"foo:bar"}, Angle},
+		// Appendix F inside brackets, with Abbrev.
+		{"<www.x.org/p> and <ftp.x.org>", true, []string{"http://www.x.org/p", "ftp://ftp.x.org"}, Angle},
+		{"<www.x.org/p> and <ftp.x.org>", false, nil, ""},
+		// An HTML fragment: a "<" that starts a tag is no wrapper; the
+		// quoted URI is found.
+		{`<a href="http://x.example/">x</a>`, false, []string{"http://x.example/"}, Quote},
+		{`<img src=http://x.example/i.png>`, false, []string{"http://x.example/i.png"}, None},
+		{`<p>Hello http://x.example/</p>`, false, []string{"http://x.example/"}, None},
+		// A "<" never closed.
+		{"<http://x.example/a and more text", false, []string{"http://x.example/a"}, None},
+		{"<http://x.example/a", false, []string{"http://x.example/a"}, None},
+		{"<http://x.example/a\nnext line of text", false, []string{"http://x.example/a"}, None},
+		// Prose in brackets.
+		{"<see http://x.example/ for details>", false, []string{"http://x.example/"}, None},
+		{"<http://x.example/a and more text>", false, []string{"http://x.example/a"}, None},
+		// A blank line ends a paragraph, and any wrapper.
+		{"<http://x.example/a\n\nb>", false, []string{"http://x.example/a"}, None},
+		// Content that is not one URI.
+		{"<not a uri>", false, nil, ""},
+		{"<b>", false, nil, ""},
+		{"<URL:foo>", false, nil, ""},
+	}
+	for _, tt := range tests {
+		ms := all(t, tt.text, Options{Abbrev: tt.abbrev})
+		if got := uris(ms); strings.Join(got, " ") != strings.Join(tt.want, " ") {
+			t.Errorf("%q: got %q, want %q", tt.text, got, tt.want)
+			continue
+		}
+		if len(ms) > 0 && ms[0].Wrapper != tt.wrapper {
+			t.Errorf("%q: wrapper %s, want %s", tt.text, ms[0].Wrapper, tt.wrapper)
+		}
+	}
+	ms := all(t, "<www.x.org/p>", Options{Abbrev: true})
+	if len(ms) != 1 || !ms[0].Abbrev || ms[0].Raw != "<www.x.org/p>" || ms[0].Start != 0 || ms[0].End != 13 {
+		t.Errorf("%+v", ms)
+	}
+	ms = all(t, `x <a href="http://x.example/">`, Options{})
+	if len(ms) != 1 || ms[0].Raw != `"http://x.example/"` || ms[0].Start != 10 || ms[0].Col != 11 {
+		t.Errorf("%+v", ms)
+	}
+}
+
+// TestHyphenNextLineURI: the hyphen join of Appendix E applies to "a URI
+// containing a line break immediately after a hyphen"; a next line that
+// starts a URI of its own is not the rest of this one.
+func TestHyphenNextLineURI(t *testing.T) {
+	tests := []struct {
+		text   string
+		abbrev bool
+		want   []string
+	}{
+		{"http://a.example/-\nhttp://b.example/", false, []string{"http://a.example/-", "http://b.example/"}},
+		{"http://a.example/-\n  (https://b.example/)", false, []string{"http://a.example/-", "https://b.example/"}},
+		{"http://a.example/-\r\nURL:http://b.example/", false, []string{"http://a.example/-", "http://b.example/"}},
+		{"http://a.example/-\nwww.b.example/", true, []string{"http://a.example/-", "http://www.b.example/"}},
+		// The join is taken when the next line does not start a URI.
+		{"http://a.example/x-\n  y.html", false, []string{"http://a.example/x-y.html"}},
+		{"http://a.example/x-\nhttpfoo/y", false, []string{"http://a.example/x-httpfoo/y"}},
+		{"http://a.example/x-\r\n  y", false, []string{"http://a.example/x-y"}},
+		{"http://a.example/x-\nwww.b.example/", false, []string{"http://a.example/x-www.b.example/"}},
+		// A stop character or the end of the text after the break.
+		{"http://a.example/x-\n \"y\"", false, []string{"http://a.example/x-"}},
+		{"http://a.example/x-\n", false, []string{"http://a.example/x-"}},
+	}
+	for _, tt := range tests {
+		if got := uris(all(t, tt.text, Options{Abbrev: tt.abbrev})); strings.Join(got, " ") != strings.Join(tt.want, " ") {
+			t.Errorf("%q: got %q, want %q", tt.text, got, tt.want)
+		}
+	}
+	// The other reading, also after CR LF.
+	ms := all(t, "see http://a.example/x-\r\n  y", Options{BothReadings: true})
+	if len(ms) != 1 || ms[0].Alt != "http://a.example/xy" || ms[0].Raw != "http://a.example/x-\r\n  y" {
+		t.Errorf("%+v", ms)
+	}
+	// An abbreviated URL over a break: Raw is the source text.
+	ms = all(t, "www.a.example/x-\n  y z", Options{Abbrev: true, BothReadings: true})
+	if len(ms) != 1 || ms[0].URI != "http://www.a.example/x-y" || ms[0].Raw != "www.a.example/x-\n  y" || ms[0].Alt != "http://www.a.example/xy" {
+		t.Errorf("%+v", ms)
+	}
+}
+
+// TestManyMatchesInToken: the bound on candidates per token counts
+// failures only: a token of twelve URIs gives twelve.
+func TestManyMatchesInToken(t *testing.T) {
+	var b strings.Builder
+	var want []string
+	for i := range 12 {
+		u := "http://a" + string(rune('a'+i)) + ".example/#x"
+		b.WriteString(u + "#")
+		want = append(want, u)
+	}
+	if got := uris(all(t, b.String(), Options{})); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("got %d %q", len(got), got)
+	}
+	// Failures are still bounded: after eight, the rest of the token
+	// is given up.
+	text := strings.Repeat("http:/", 9) + "%z" + "#http://b.example/"
+	if got := uris(all(t, text, Options{})); got != nil {
+		t.Errorf("got %q", got)
+	}
+	text = strings.Repeat("http:/", 7) + "%z" + "#http://b.example/"
+	if got := uris(all(t, text, Options{})); strings.Join(got, " ") != "http://b.example/" {
+		t.Errorf("got %q", got)
+	}
+}

@@ -25,12 +25,13 @@ var extractCommand = &command{
 	},
 	about: `Find the URIs in the text of each FILE (standard input without files, or
 for "-"), as the 1998 draft's Appendix E reads them: "<...>" and
-"<URL:...>" wrap one URI, whitespace and line breaks inside them ignored;
-double quotes wrap one URI; a bare URI needs a scheme registered with
-IANA and ends at whitespace, at " < > \ ^ ` + "`" + ` { | }, at bidi controls
-and Unicode quotes or brackets; trailing . , ; : ! ? ' and unbalanced )
-or ] are the text's. A hyphen at a line end is kept and the URI goes on
-after the break. Text with non-ASCII characters (an IRI) is mapped to a
+"<URL:...>" wrap one URI, whitespace and line breaks inside them ignored
+(brackets around anything else, such as an HTML tag, prose or a "<" never
+closed, are text); double quotes wrap one URI; a bare URI needs a scheme
+registered with IANA and ends at whitespace, at " < > \ ^ ` + "`" + ` { | }, at
+bidi controls and Unicode quotes or brackets; trailing . , ; : ! ? ' and
+unbalanced ) or ] are the text's. A hyphen at a line end is kept and the
+URI goes on after the break, unless the next line starts a URI. Text with non-ASCII characters (an IRI) is mapped to a
 URI (RFC 3987 3.1). Memory stays constant whatever the input.
 `,
 	output: `Plain output: one URI per line, as found (wrapper, "URL:" and inner
