@@ -22,7 +22,7 @@ const (
 type Match struct {
 	URI        string // the URI: wrapper, "URL:" prefix and inner whitespace removed; completed for an abbreviated URL
 	Raw        string // the source text, exactly: input[Start:End]
-	Start, End int64  // byte offsets in the input
+	Start, End int64  // byte offsets in the input (with Options.Records, in the record)
 	Line, Col  int    // of Start, from 1; Col counts bytes
 	Wrapper    string // Angle, Quote or None
 	Abbrev     bool   // an abbreviated URL of Appendix F
@@ -44,6 +44,11 @@ type Options struct {
 	// runs of text without a delimiter are skipped, so that memory stays
 	// constant whatever the input.
 	MaxLen int
+	// Records reads the input as records separated by NUL bytes (as
+	// "find -print0" writes them): no URI spans a NUL, Scan returns
+	// false at the end of each record and NextRecord moves to the next;
+	// offsets, lines and columns count from the start of the record.
+	Records bool
 }
 
 // A Scanner reads text and finds its URIs, one Scan at a time.
@@ -66,6 +71,8 @@ type Scanner struct {
 	base  int64 // input offset of buf[0]
 	off   int64 // input offset of the next byte to scan
 	final bool  // no data beyond end will come
+	eof   bool  // the reader has no more data
+	begun bool  // the first record has begun
 	err   error
 	empty int // reads in a row that returned nothing
 
@@ -104,6 +111,7 @@ func (s *Scanner) Err() error { return s.err }
 
 // Scan finds the next URI; it returns false at the end of the input.
 func (s *Scanner) Scan() bool {
+	s.begun = true
 	for s.head == len(s.pending) {
 		s.pending, s.head = s.pending[:0], 0
 		if !s.step() {
@@ -138,19 +146,62 @@ func (s *Scanner) fill(keep int) {
 	k, err := s.r.Read(s.buf[s.n:])
 	s.grow = s.n+k == len(s.buf)
 	s.n += k
-	s.end = s.n
 	switch {
 	case err == io.EOF:
-		s.final = true
+		s.eof = true
 	case err != nil:
-		s.err, s.final = err, true
+		s.err, s.eof = err, true
 	case k == 0:
 		if s.empty++; s.empty >= 100 {
-			s.err, s.final = io.ErrNoProgress, true
+			s.err, s.eof = io.ErrNoProgress, true
 		}
 	default:
 		s.empty = 0
 	}
+	s.setEnd(s.n - k)
+}
+
+// setEnd sets the end of the data the scan may use, looking for the
+// end of the record from index from on.
+func (s *Scanner) setEnd(from int) {
+	s.end, s.final = s.n, s.eof
+	if s.o.Records {
+		if i := bytes.IndexByte(s.buf[from:s.n], 0); i >= 0 {
+			s.end, s.final = from+i, true
+		}
+	}
+}
+
+// NextRecord moves to the next record and reports whether there is
+// one; the first call starts the first record, which always exists.
+// With Options.Records unset the input is one record. The matches of
+// the current record that Scan has not returned are skipped.
+//
+// A NUL at the end of the input ends the last record: it does not start
+// an empty one.
+func (s *Scanner) NextRecord() bool {
+	if !s.begun {
+		s.begun = true
+		return true
+	}
+	s.pending, s.head = s.pending[:0], 0
+	for !s.final {
+		s.off = s.base + int64(s.end)
+		s.fill(s.end)
+	}
+	if !s.o.Records || s.end == s.n {
+		return false // the input ended
+	}
+	next := s.end + 1
+	// Offsets restart after the NUL.
+	s.base, s.off = -int64(next), 0
+	s.line, s.lnOff, s.lnStart = 1, 0, 0
+	s.setEnd(next)
+	for !s.final && s.end == next {
+		s.fill(next)
+		next = s.idx(0)
+	}
+	return s.end > next || s.end < s.n
 }
 
 // idx returns the index in buf of input offset off.
