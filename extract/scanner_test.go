@@ -1,6 +1,8 @@
 package extract
 
 import (
+	"io"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -188,20 +190,82 @@ func TestManyCandidates(t *testing.T) {
 	}, func(text string) { all(t, text, Options{Abbrev: true}) })
 }
 
+// recallURIs are valid URIs with registered schemes that end in a
+// character no rule trims: RFC 3986 1.1.2's examples and others.
+var recallURIs = []string{
+	"http://a.example/x",
+	"ftp://ftp.is.co.za/rfc/rfc1808.txt",
+	"http://www.ietf.org/rfc/rfc2396.txt",
+	"ldap://[2001:db8::7]/c=GB?objectClass?one",
+	"mailto:John.Doe@example.com",
+	"news:comp.infosystems.www.servers.unix",
+	"tel:+1-816-555-1212",
+	"telnet://192.0.2.16:80/",
+	"urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+	"http://en.wikipedia.org/wiki/Foo_(bar)",
+	"https://a.example/p?q=1&r=(2)#frag",
+	"http://[::1]:8080/a?b=c#d",
+	"file:///etc/hosts",
+	"https://例え.jp/パス",
+	"URL:http://a.example/y",
+}
+
+// recallSeps are the whitespace put around the URI.
+var recallSeps = []string{" ", "\t", "\n", "  ", " \n\t", "\r\n"}
+
+// FuzzScanner checks, on any text, that every match is where it says
+// (Raw is the input between its offsets, in order) and that the matches
+// do not depend on how the reads cut the input; and recall: a URI of
+// recallURIs put between any prose, with whitespace on both sides, is
+// found where it is.
 func FuzzScanner(f *testing.F) {
-	for _, s := range []string{"<http://a/\nb>", `"http://x/"`, "www.a.b/c-\nd", "http://a.example/(x)).", "<URL:ftp://a/>", "\xff<http://\xff>"} {
-		f.Add(s, true)
+	for _, s := range []string{"<http://a/\nb>", `"http://x/"`, "www.a.b/c-\nd", "http://a.example/(x)).", "<URL:ftp://a/>", "\xff<http://\xff>", "<a href=", "x-", "<", "\"", "foo:"} {
+		f.Add(s, s, uint8(0), uint8(0), true)
 	}
-	f.Fuzz(func(t *testing.T, text string, abbrev bool) {
-		s := NewScanner(strings.NewReader(text), Options{Abbrev: abbrev, BothReadings: true, MaxLen: 256})
+	f.Add("see <URL:", ">", uint8(3), uint8(2), false)
+	f.Add("<", ">", uint8(11), uint8(0x22), true)
+	f.Fuzz(func(t *testing.T, prefix, suffix string, pick, seps uint8, abbrev bool) {
+		u := recallURIs[int(pick)%len(recallURIs)]
+		sep1, sep2 := recallSeps[int(seps&15)%len(recallSeps)], recallSeps[int(seps>>4)%len(recallSeps)]
+		if strings.ContainsAny(sep1+sep2, "\n") {
+			// Appendix E: "<" and ">" may wrap a URI broken across
+			// lines, so "<x" + "\n" + u + "\n" + "y>" is one URI.
+			prefix = strings.ReplaceAll(prefix, "<", "")
+		}
+		text := prefix + sep1 + u + sep2 + suffix
+		o := Options{Abbrev: abbrev, BothReadings: true, MaxLen: 256}
+		scan := func(r io.Reader) []Match {
+			s := NewScanner(r, o)
+			var ms []Match
+			for s.Scan() {
+				ms = append(ms, s.Match())
+			}
+			return ms
+		}
+		ms := scan(strings.NewReader(text))
 		last := int64(0)
-		for s.Scan() {
-			m := s.Match()
+		for _, m := range ms {
 			if m.Start < last || m.End < m.Start || m.End > int64(len(text)) || text[m.Start:m.End] != m.Raw {
 				t.Fatalf("%q: bad match %+v", text, m)
 			}
 			last = m.Start
 		}
+		if ms2 := scan(iotest.OneByteReader(strings.NewReader(text))); !reflect.DeepEqual(ms, ms2) {
+			t.Fatalf("%q: read whole %+v, a byte at a time %+v", text, ms, ms2)
+		}
+		// Recall.
+		start := int64(len(prefix) + len(sep1))
+		end := start + int64(len(u))
+		want := strings.TrimPrefix(u, "URL:")
+		for _, m := range ms {
+			exact := m.Start == start && m.End == end || u != want && m.Start == start+4 && m.End == end
+			// "<" + " " + u + " " + ">" is a wrapper around it.
+			wrapped := m.Wrapper != None && m.Start < start && m.End > end
+			if m.URI == want && (exact || wrapped) {
+				return
+			}
+		}
+		t.Fatalf("%q: %q at %d:%d not found in %+v", text, u, start, end, ms)
 	})
 }
 
