@@ -80,6 +80,11 @@ type Scanner struct {
 	lnOff, lnStart int64
 	line           int
 
+	// The jump over text without candidates (step).
+	needles []needle
+	scan    int64 // the bytes before this offset were looked for candidates
+	fwd     int64 // the exact scan goes on up to here
+
 	pending []Match
 	head    int // next match of pending to hand out
 	m       Match
@@ -100,7 +105,9 @@ func NewScanner(r io.Reader, o Options) *Scanner {
 	// buffer starts small and grows when reads fill it: a short text
 	// costs little, a long one is read in large blocks.
 	size := max(2*(o.MaxLen+lookAhead), 64<<10)
-	return &Scanner{r: r, o: o, buf: make([]byte, 4<<10), max: size, line: 1}
+	s := &Scanner{r: r, o: o, buf: make([]byte, 4<<10), max: size, line: 1}
+	s.resetNeedles()
+	return s
 }
 
 // Match returns the match of the last Scan that returned true.
@@ -112,7 +119,7 @@ func (s *Scanner) Err() error { return s.err }
 // Scan finds the next URI; it returns false at the end of the input.
 func (s *Scanner) Scan() bool {
 	s.begun = true
-	for s.head == len(s.pending) {
+	if s.head == len(s.pending) {
 		s.pending, s.head = s.pending[:0], 0
 		if !s.step() {
 			return false
@@ -196,6 +203,7 @@ func (s *Scanner) NextRecord() bool {
 	// Offsets restart after the NUL.
 	s.base, s.off = -int64(next), 0
 	s.line, s.lnOff, s.lnStart = 1, 0, 0
+	s.resetNeedles()
 	s.setEnd(next)
 	for !s.final && s.end == next {
 		s.fill(next)
@@ -276,6 +284,8 @@ const (
 	cHigh               // the first byte of a non-ASCII character
 	cAlpha              // a letter
 	cScheme             // a letter, digit, "+", "-" or "."
+	cAlnum              // a letter or digit
+	cOpen               // an opening bracket or quote before a URI: ( [ { '
 )
 
 var class [256]uint8
@@ -295,7 +305,13 @@ func init() {
 			k |= cSpace
 		}
 		if 'a' <= c|0x20 && c|0x20 <= 'z' {
-			k |= cAlpha | cScheme
+			k |= cAlpha | cScheme | cAlnum
+		}
+		if '0' <= c && c <= '9' {
+			k |= cAlnum
+		}
+		if strings.IndexByte("([{'", byte(c)) >= 0 {
+			k |= cOpen
 		}
 		if '0' <= c && c <= '9' || c == '+' || c == '-' || c == '.' {
 			k |= cScheme
@@ -335,43 +351,240 @@ func isStop(r rune) bool {
 	return false
 }
 
-// step reads the next piece of text (a wrapped candidate or a token) and
-// queues the matches in it. It returns false at the end of the input.
+// step finds the next matches. It returns false at the end of the
+// input (or record).
+//
+// Most text cannot hold a URI: only a token with a ":", a "<" or a '"'
+// (and with Abbrev a token that starts with "w" or "f") can. step
+// jumps from one such byte to the next with bytes.IndexByte, finds
+// where the token around it starts, and hands that piece to forward,
+// the exact scan. Where the start of the token is not certain (the
+// token may go on from the line before, after a hyphen), forward scans
+// the text from the last certain point, s.off: from there it reads the
+// same as if it had scanned everything.
 func (s *Scanner) step() bool {
-	for {
-		i := s.idx(s.off)
-		if i >= s.end {
+	for s.head == len(s.pending) {
+		lo := s.idx(s.off)
+		if lo >= s.end {
 			if s.final {
 				return false
 			}
-			s.fill(i)
+			s.fill(lo)
 			continue
 		}
-		c := s.buf[i]
-		switch k := class[c]; {
-		case k&cStop != 0:
-			switch c {
-			case '<':
-				s.angle()
-				return true
-			case '"':
-				s.quote()
-				return true
-			}
-			s.off++
+		if s.off < s.fwd {
+			s.forward()
 			continue
-		case k&cHigh != 0:
-			r, n, _ := s.runeAt(s.off, s.off)
-			if isStop(r) {
-				s.off += int64(n)
-				continue
-			}
 		}
-		s.token()
-		if s.head < len(s.pending) {
-			return true
+		s.scan = max(s.scan, s.off)
+		c := s.nextEvent()
+		b := s.buf[:s.end]
+		if c == len(b) {
+			// No candidate in the data: the text read so far holds no
+			// URI. Keep at most what a candidate needs.
+			s.scan = s.base + int64(c)
+			if s.final {
+				s.off = s.scan
+				return false
+			}
+			if c-lo > s.o.MaxLen+lookAhead {
+				q := s.safePoint(lo, c)
+				if q < 0 {
+					s.fwd = s.scan // a long token: the exact scan skips it
+					continue
+				}
+				s.off = s.base + int64(q)
+			}
+			s.fill(s.idx(s.off))
+			continue
+		}
+		switch b[c] {
+		case '<', '"':
+			s.off = s.base + int64(c)
+			s.forward()
+		case ':':
+			if t, ok := s.tokenStart(lo, c); ok {
+				s.off = s.base + int64(t)
+				s.forward()
+			} else {
+				s.fwd = s.base + int64(c) + 1
+			}
+		default: // "." with Abbrev
+			p, ok := s.abbrevAt(lo, c)
+			switch {
+			case !ok:
+				s.scan = s.base + int64(c) + 1
+			case p < 0:
+				s.fwd = s.base + int64(c) + 1
+			default:
+				s.off = s.base + int64(p)
+				s.forward()
+			}
 		}
 	}
+	return true
+}
+
+// A needle is a byte step looks for.
+type needle struct {
+	c    byte
+	at   int64 // offset of the next c from the last search on, or -1
+	upTo int64 // with at == -1: the data before this offset holds no c
+}
+
+// nextEvent returns the index in buf of the first byte from s.scan on
+// that may start a candidate, or s.end. Each needle remembers where it
+// is, so that a byte is searched once for each.
+func (s *Scanner) nextEvent() int {
+	best := s.end
+	for k := range s.needles {
+		nd := &s.needles[k]
+		if nd.at < s.scan {
+			from := max(s.scan, nd.upTo)
+			if j := bytes.IndexByte(s.buf[s.idx(from):s.end], nd.c); j >= 0 {
+				nd.at = from + int64(j)
+			} else {
+				nd.at, nd.upTo = -1, s.base+int64(s.end)
+			}
+		}
+		if nd.at >= 0 {
+			best = min(best, s.idx(nd.at))
+		}
+	}
+	return best
+}
+
+// resetNeedles forgets the needles' positions (offsets restart in a new
+// record).
+func (s *Scanner) resetNeedles() {
+	s.needles = s.needles[:0]
+	s.needles = append(s.needles, needle{c: ':'}, needle{c: '<'}, needle{c: '"'})
+	if s.o.Abbrev {
+		// Appendix F's "www." and "ftp." hosts: the dot is rarer in
+		// prose than the letters.
+		s.needles = append(s.needles, needle{c: '.'})
+	}
+	for k := range s.needles {
+		s.needles[k].at = -1
+	}
+	s.scan, s.fwd = 0, 0
+}
+
+// tokenStart returns the start of the token that holds buf[c], when
+// it is certain: after a stop character that is not the line break or
+// indentation after a hyphen, or at lo, where nothing goes on from
+// before.
+func (s *Scanner) tokenStart(lo, c int) (int, bool) {
+	b := s.buf[:c]
+	k := c
+	for k > lo {
+		if x := b[k-1]; x < utf8.RuneSelf {
+			if class[x]&cStop != 0 {
+				break
+			}
+			k--
+		} else {
+			r, n := utf8.DecodeLastRune(b[lo:k])
+			if isStop(r) {
+				break
+			}
+			k -= n
+		}
+		if c-k > s.o.MaxLen {
+			return 0, false // too long: the exact scan skips it
+		}
+	}
+	if k > lo && afterHyphen(b[lo:k]) {
+		return 0, false
+	}
+	return k, true
+}
+
+// abbrevAt reports whether the "." at buf[c] ends the "www" or "ftp"
+// and digits that start a token (after opening brackets or quotes), and
+// returns the start of that token, or -1 when it is not certain.
+func (s *Scanner) abbrevAt(lo, c int) (int, bool) {
+	b := s.buf[:c]
+	p := c
+	for p > lo && '0' <= b[p-1] && b[p-1] <= '9' {
+		p--
+	}
+	if p-3 < lo {
+		return 0, false
+	}
+	switch x, y, z := b[p-3]|0x20, b[p-2]|0x20, b[p-1]|0x20; {
+	case x == 'w' && y == 'w' && z == 'w' && p == c, x == 'f' && y == 't' && z == 'p':
+		p -= 3
+	default:
+		return 0, false
+	}
+	for p > lo && class[b[p-1]]&cOpen != 0 {
+		p--
+	}
+	if p == lo {
+		return p, true
+	}
+	if x := b[p-1]; x < utf8.RuneSelf {
+		if class[x]&cStop == 0 {
+			return 0, false
+		}
+	} else if r, _ := utf8.DecodeLastRune(b[lo:p]); !isStop(r) {
+		return 0, false
+	}
+	if afterHyphen(b[lo:p]) {
+		return -1, true
+	}
+	return p, true
+}
+
+// afterHyphen reports whether b ends with a hyphen and whitespace (line
+// breaks, spaces, tabs): the token after it may be the rest of the one
+// before.
+func afterHyphen(b []byte) bool {
+	k := len(b)
+	for k > 0 && (b[k-1] == ' ' || b[k-1] == '\t' || b[k-1] == '\n' || b[k-1] == '\r') {
+		k--
+	}
+	return k < len(b) && k > 0 && b[k-1] == '-'
+}
+
+// safePoint returns the index of the last ASCII stop in buf[lo:end]
+// after which no token goes on from before, looking back at most a
+// candidate's length, or -1.
+func (s *Scanner) safePoint(lo, end int) int {
+	b := s.buf[:end]
+	stop := max(lo, end-s.o.MaxLen-lookAhead)
+	for k := end - 1; k >= stop; k-- {
+		if class[b[k]]&cStop != 0 && !afterHyphen(b[lo:k+1]) {
+			return k
+		}
+	}
+	return -1
+}
+
+// forward reads the piece of text at s.off: a stop character, a
+// wrapped candidate or a token, and queues its matches.
+func (s *Scanner) forward() {
+	c := s.buf[s.idx(s.off)]
+	switch k := class[c]; {
+	case k&cStop != 0:
+		switch c {
+		case '<':
+			s.angle()
+		case '"':
+			s.quote()
+		default:
+			s.off++
+		}
+		return
+	case k&cHigh != 0:
+		r, n, _ := s.runeAt(s.off, s.off)
+		if isStop(r) {
+			s.off += int64(n)
+			return
+		}
+	}
+	s.token()
 }
 
 // token skips a token that cannot hold a URI, without copying it, and
@@ -427,7 +640,7 @@ func (s *Scanner) token() {
 // optional digits and ".".
 func abbrevStart(b []byte) bool {
 	i := 0
-	for i < len(b) && strings.IndexByte("([{'", b[i]) >= 0 {
+	for i < len(b) && class[b[i]]&cOpen != 0 {
 		i++
 	}
 	b = b[i:]
@@ -795,9 +1008,7 @@ func (js lineJoins) hyphenIn(i, j int) int {
 	return -1
 }
 
-func isAlnum(c byte) bool {
-	return 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9'
-}
+func isAlnum(c byte) bool { return class[c]&cAlnum != 0 }
 
 // schemeAt reports whether text[i:] starts with a registered scheme and
 // ":", and returns the offset of the ":". A scheme starts at a letter
@@ -809,7 +1020,7 @@ func schemeAt(text string, i int) (int, bool) {
 		return 0, false
 	}
 	k := i
-	for k > 0 && (text[k-1] == '+' || text[k-1] == '-' || text[k-1] == '.') {
+	for k > 0 && class[text[k-1]]&(cScheme|cAlnum) == cScheme {
 		k--
 	}
 	if k > 0 && isAlnum(text[k-1]) {
@@ -880,7 +1091,7 @@ func trimEnd(text string, i int) int {
 // is not an opening bracket or quote.
 func leadingPunct(text string) int {
 	i := 0
-	for i < len(text) && strings.IndexByte("([{'", text[i]) >= 0 {
+	for i < len(text) && class[text[i]]&cOpen != 0 {
 		i++
 	}
 	return i
