@@ -6,21 +6,29 @@
 //     URL drafts ("<URL:ftp://ds.internic.net/rfc/>"); whitespace inside
 //     them, line breaks included, is not part of the URI ("The whitespace
 //     should be ignored when extracting the URI"); any valid scheme.
+//     They wrap a URI only when their content, whitespace removed, is one
+//     URI, and its whitespace is where the URI was broken across lines
+//     (or after "URL:", or at either end): an HTML tag, prose in brackets
+//     ("<see http://x/ for details>"), a "<" never closed, and a blank
+//     line inside are text, whose URIs are found as in running text.
 //   - Double quotes wrap one URI.
 //   - A bare URI needs a scheme registered with IANA (the registry in
 //     the repository's data, schemes_table.go) and ends at whitespace,
 //     at one of `" < > \ ^ ` { | }`, at a bidirectional formatting
 //     character, or at a Unicode quotation mark or bracket; a trailing
 //     ".", ",", ";", ":", "!", "?" or "'", and an unbalanced ")" or "]",
-//     are punctuation of the text, not part of the URI.
+//     are punctuation of the text, not part of the URI. A scheme starts
+//     at a letter after a character no scheme holds, or after punctuation
+//     that follows one ("...http://x", "-https://x").
 //   - A hyphen at the end of a line inside a URI is kept and the URI goes
-//     on after the line break; the draft says the hyphen "may or may not
-//     actually be part of the URI", so Options.BothReadings also reports
-//     the reading without it (Match.Alt).
+//     on after the line break, unless the next line starts a URI of its
+//     own; the draft says the hyphen "may or may not actually be part of
+//     the URI", so Options.BothReadings also reports the reading without
+//     it (Match.Alt).
 //   - With Options.Abbrev, Appendix F's abbreviated URLs: "www." and a
 //     host with a dot is completed with "http://", "ftp" and optional
-//     digits and "." with "ftp://"; mail addresses and bare domain names
-//     are not URLs.
+//     digits and "." with "ftp://", also inside "<...>"; mail addresses
+//     and bare domain names are not URLs.
 //   - Text with non-ASCII characters is found too (Match.IRI), and mapped
 //     to a URI with Options.Map (such as iri.ToURI).
 //

@@ -44,3 +44,21 @@ func ExampleScanner_Match() {
 	// http://example.com/long-name.html
 	// http://example.com/longname.html
 }
+
+func ExampleScanner_NextRecord() {
+	// Records separated by NUL bytes, as "find -print0" writes them.
+	text := "see http://a.example/\x00nothing\x00<ftp://b.example/f>"
+	s := extract.NewScanner(strings.NewReader(text), extract.Options{Records: true})
+	for n := 0; s.NextRecord(); n++ {
+		fmt.Println("record", n)
+		for s.Scan() {
+			fmt.Println(" ", s.Match().URI, s.Match().Start)
+		}
+	}
+	// Output:
+	// record 0
+	//   http://a.example/ 4
+	// record 1
+	// record 2
+	//   ftp://b.example/f 0
+}

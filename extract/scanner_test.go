@@ -1,6 +1,8 @@
 package extract
 
 import (
+	"io"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -188,19 +190,347 @@ func TestManyCandidates(t *testing.T) {
 	}, func(text string) { all(t, text, Options{Abbrev: true}) })
 }
 
+// recallURIs are valid URIs with registered schemes that end in a
+// character no rule trims: RFC 3986 1.1.2's examples and others.
+var recallURIs = []string{
+	"http://a.example/x",
+	"ftp://ftp.is.co.za/rfc/rfc1808.txt",
+	"http://www.ietf.org/rfc/rfc2396.txt",
+	"ldap://[2001:db8::7]/c=GB?objectClass?one",
+	"mailto:John.Doe@example.com",
+	"news:comp.infosystems.www.servers.unix",
+	"tel:+1-816-555-1212",
+	"telnet://192.0.2.16:80/",
+	"urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+	"http://en.wikipedia.org/wiki/Foo_(bar)",
+	"https://a.example/p?q=1&r=(2)#frag",
+	"http://[::1]:8080/a?b=c#d",
+	"file:///etc/hosts",
+	"https://例え.jp/パス",
+	"URL:http://a.example/y",
+}
+
+// recallSeps are the whitespace put around the URI.
+var recallSeps = []string{" ", "\t", "\n", "  ", " \n\t", "\r\n"}
+
+// FuzzScanner checks, on any text, that every match is where it says
+// (Raw is the input between its offsets, in order) and that the matches
+// do not depend on how the reads cut the input; and recall: a URI of
+// recallURIs put between any prose, with whitespace on both sides, is
+// found where it is.
 func FuzzScanner(f *testing.F) {
-	for _, s := range []string{"<http://a/\nb>", `"http://x/"`, "www.a.b/c-\nd", "http://a.example/(x)).", "<URL:ftp://a/>", "\xff<http://\xff>"} {
-		f.Add(s, true)
+	for _, s := range []string{"<http://a/\nb>", `"http://x/"`, "www.a.b/c-\nd", "http://a.example/(x)).", "<URL:ftp://a/>", "\xff<http://\xff>", "<a href=", "x-", "<", "\"", "foo:"} {
+		f.Add(s, s, uint8(0), uint8(0), true)
 	}
-	f.Fuzz(func(t *testing.T, text string, abbrev bool) {
-		s := NewScanner(strings.NewReader(text), Options{Abbrev: abbrev, BothReadings: true, MaxLen: 256})
+	f.Add("see <URL:", ">", uint8(3), uint8(2), false)
+	f.Add("<", ">", uint8(11), uint8(0x22), true)
+	f.Fuzz(func(t *testing.T, prefix, suffix string, pick, seps uint8, abbrev bool) {
+		u := recallURIs[int(pick)%len(recallURIs)]
+		sep1, sep2 := recallSeps[int(seps&15)%len(recallSeps)], recallSeps[int(seps>>4)%len(recallSeps)]
+		if strings.ContainsAny(sep1+sep2, "\n") {
+			// Appendix E: "<" and ">" may wrap a URI broken across
+			// lines, so "<x" + "\n" + u + "\n" + "y>" is one URI.
+			prefix = strings.ReplaceAll(prefix, "<", "")
+		}
+		text := prefix + sep1 + u + sep2 + suffix
+		o := Options{Abbrev: abbrev, BothReadings: true, MaxLen: 256}
+		scan := func(r io.Reader) []Match {
+			s := NewScanner(r, o)
+			var ms []Match
+			for s.Scan() {
+				ms = append(ms, s.Match())
+			}
+			return ms
+		}
+		ms := scan(strings.NewReader(text))
 		last := int64(0)
-		for s.Scan() {
-			m := s.Match()
+		for _, m := range ms {
 			if m.Start < last || m.End < m.Start || m.End > int64(len(text)) || text[m.Start:m.End] != m.Raw {
 				t.Fatalf("%q: bad match %+v", text, m)
 			}
 			last = m.Start
 		}
+		if ms2 := scan(iotest.OneByteReader(strings.NewReader(text))); !reflect.DeepEqual(ms, ms2) {
+			t.Fatalf("%q: read whole %+v, a byte at a time %+v", text, ms, ms2)
+		}
+		// Recall.
+		start := int64(len(prefix) + len(sep1))
+		end := start + int64(len(u))
+		want := strings.TrimPrefix(u, "URL:")
+		for _, m := range ms {
+			exact := m.Start == start && m.End == end || u != want && m.Start == start+4 && m.End == end
+			// "<" + " " + u + " " + ">" is a wrapper around it.
+			wrapped := m.Wrapper != None && m.Start < start && m.End > end
+			if m.URI == want && (exact || wrapped) {
+				return
+			}
+		}
+		t.Fatalf("%q: %q at %d:%d not found in %+v", text, u, start, end, ms)
 	})
+}
+
+// TestSchemeAfterPunctuation: Appendix E delimits a URI "from
+// punctuation marks that might be mistaken for part of the URI"; a
+// scheme starts at a letter (RFC 3986 3.1: scheme = ALPHA *( ALPHA /
+// DIGIT / "+" / "-" / "." )), so punctuation glued before it is the
+// text's, unless it follows a letter or digit and so makes a longer
+// scheme name.
+func TestSchemeAfterPunctuation(t *testing.T) {
+	tests := []struct {
+		text string
+		want string // "" for no match
+	}{
+		{"see:http://x.example/", "http://x.example/"},
+		{"...http://x.example/", "http://x.example/"},
+		{"-https://x.example/", "https://x.example/"},
+		{".http://x.example/", "http://x.example/"},
+		{"+-.http://x.example/", "http://x.example/"},
+		{"(see:-http://x.example/)", "http://x.example/"},
+		// The punctuation is inside a scheme name that is not registered.
+		{"a.http://x.example/", ""},
+		{"x-https://x.example/", ""},
+		{"3.http://x.example/", ""},
+		{"xhttp://x.example/", ""},
+	}
+	for _, tt := range tests {
+		got := uris(all(t, tt.text, Options{}))
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("%q: got %q, want %q", tt.text, got, tt.want)
+		}
+	}
+	// The offsets leave the punctuation out.
+	if ms := all(t, "...http://x.example/", Options{}); len(ms) != 1 || ms[0].Start != 3 || ms[0].Raw != "http://x.example/" {
+		t.Errorf("%+v", ms)
+	}
+}
+
+// TestAngleWrapper: Appendix E's angle brackets wrap one URI ("These
+// wrappers do not form part of the URI"), and "extra whitespace
+// (spaces, linebreaks, tabs, etc.) may need to be added to break long
+// URIs across lines. The whitespace should be ignored when extracting
+// the URI." Brackets whose content is not one URI broken across lines
+// are text.
+func TestAngleWrapper(t *testing.T) {
+	tests := []struct {
+		text    string
+		abbrev  bool
+		want    []string
+		wrapper string // of the first match
+	}{
+		// Wrappers.
+		{"<http://x.example/a>", false, []string{"http://x.example/a"}, Angle},
+		{"<URL:http://x.example/a>", false, []string{"http://x.example/a"}, Angle},
+		// "The prefix "URL:" (with or without a trailing space)".
+		{"<URL: http://x.example/a>", false, []string{"http://x.example/a"}, Angle},
+		{"< http://x.example/a >", false, []string{"http://x.example/a"}, Angle},
+		{"<http://x.example/a\n   b/c>", false, []string{"http://x.example/ab/c"}, Angle},
+		{"<foo:bar>", false, []string{"foo:bar"}, Angle},
+		// Appendix F inside brackets, with Abbrev.
+		{"<www.x.org/p> and <ftp.x.org>", true, []string{"http://www.x.org/p", "ftp://ftp.x.org"}, Angle},
+		{"<www.x.org/p> and <ftp.x.org>", false, nil, ""},
+		// An HTML fragment: a "<" that starts a tag is no wrapper; the
+		// quoted URI is found.
+		{`<a href="http://x.example/">x</a>`, false, []string{"http://x.example/"}, Quote},
+		{`<img src=http://x.example/i.png>`, false, []string{"http://x.example/i.png"}, None},
+		{`<p>Hello http://x.example/</p>`, false, []string{"http://x.example/"}, None},
+		// A "<" never closed.
+		{"<http://x.example/a and more text", false, []string{"http://x.example/a"}, None},
+		{"<http://x.example/a", false, []string{"http://x.example/a"}, None},
+		{"<http://x.example/a\nnext line of text", false, []string{"http://x.example/a"}, None},
+		// Prose in brackets.
+		{"<see http://x.example/ for details>", false, []string{"http://x.example/"}, None},
+		{"<http://x.example/a and more text>", false, []string{"http://x.example/a"}, None},
+		// A blank line ends a paragraph, and any wrapper.
+		{"<http://x.example/a\n\nb>", false, []string{"http://x.example/a"}, None},
+		// Content that is not one URI.
+		{"<not a uri>", false, nil, ""},
+		{"<b>", false, nil, ""},
+		{"<URL:foo>", false, nil, ""},
+	}
+	for _, tt := range tests {
+		ms := all(t, tt.text, Options{Abbrev: tt.abbrev})
+		if got := uris(ms); strings.Join(got, " ") != strings.Join(tt.want, " ") {
+			t.Errorf("%q: got %q, want %q", tt.text, got, tt.want)
+			continue
+		}
+		if len(ms) > 0 && ms[0].Wrapper != tt.wrapper {
+			t.Errorf("%q: wrapper %s, want %s", tt.text, ms[0].Wrapper, tt.wrapper)
+		}
+	}
+	ms := all(t, "<www.x.org/p>", Options{Abbrev: true})
+	if len(ms) != 1 || !ms[0].Abbrev || ms[0].Raw != "<www.x.org/p>" || ms[0].Start != 0 || ms[0].End != 13 {
+		t.Errorf("%+v", ms)
+	}
+	ms = all(t, `x <a href="http://x.example/">`, Options{})
+	if len(ms) != 1 || ms[0].Raw != `"http://x.example/"` || ms[0].Start != 10 || ms[0].Col != 11 {
+		t.Errorf("%+v", ms)
+	}
+}
+
+// TestHyphenNextLineURI: the hyphen join of Appendix E applies to "a URI
+// containing a line break immediately after a hyphen"; a next line that
+// starts a URI of its own is not the rest of this one.
+func TestHyphenNextLineURI(t *testing.T) {
+	tests := []struct {
+		text   string
+		abbrev bool
+		want   []string
+	}{
+		{"http://a.example/-\nhttp://b.example/", false, []string{"http://a.example/-", "http://b.example/"}},
+		{"http://a.example/-\n  (https://b.example/)", false, []string{"http://a.example/-", "https://b.example/"}},
+		{"http://a.example/-\r\nURL:http://b.example/", false, []string{"http://a.example/-", "http://b.example/"}},
+		{"http://a.example/-\nwww.b.example/", true, []string{"http://a.example/-", "http://www.b.example/"}},
+		// The join is taken when the next line does not start a URI.
+		{"http://a.example/x-\n  y.html", false, []string{"http://a.example/x-y.html"}},
+		{"http://a.example/x-\nhttpfoo/y", false, []string{"http://a.example/x-httpfoo/y"}},
+		{"http://a.example/x-\r\n  y", false, []string{"http://a.example/x-y"}},
+		{"http://a.example/x-\nwww.b.example/", false, []string{"http://a.example/x-www.b.example/"}},
+		// A stop character or the end of the text after the break.
+		{"http://a.example/x-\n \"y\"", false, []string{"http://a.example/x-"}},
+		{"http://a.example/x-\n", false, []string{"http://a.example/x-"}},
+	}
+	for _, tt := range tests {
+		if got := uris(all(t, tt.text, Options{Abbrev: tt.abbrev})); strings.Join(got, " ") != strings.Join(tt.want, " ") {
+			t.Errorf("%q: got %q, want %q", tt.text, got, tt.want)
+		}
+	}
+	// The other reading, also after CR LF.
+	ms := all(t, "see http://a.example/x-\r\n  y", Options{BothReadings: true})
+	if len(ms) != 1 || ms[0].Alt != "http://a.example/xy" || ms[0].Raw != "http://a.example/x-\r\n  y" {
+		t.Errorf("%+v", ms)
+	}
+	// An abbreviated URL over a break: Raw is the source text.
+	ms = all(t, "www.a.example/x-\n  y z", Options{Abbrev: true, BothReadings: true})
+	if len(ms) != 1 || ms[0].URI != "http://www.a.example/x-y" || ms[0].Raw != "www.a.example/x-\n  y" || ms[0].Alt != "http://www.a.example/xy" {
+		t.Errorf("%+v", ms)
+	}
+}
+
+// TestManyMatchesInToken: the bound on candidates per token counts
+// failures only: a token of twelve URIs gives twelve.
+func TestManyMatchesInToken(t *testing.T) {
+	var b strings.Builder
+	var want []string
+	for i := range 12 {
+		u := "http://a" + string(rune('a'+i)) + ".example/#x"
+		b.WriteString(u + "#")
+		want = append(want, u)
+	}
+	if got := uris(all(t, b.String(), Options{})); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("got %d %q", len(got), got)
+	}
+	// Failures are still bounded: after eight, the rest of the token
+	// is given up.
+	text := strings.Repeat("http:/", 9) + "%z" + "#http://b.example/"
+	if got := uris(all(t, text, Options{})); got != nil {
+		t.Errorf("got %q", got)
+	}
+	text = strings.Repeat("http:/", 7) + "%z" + "#http://b.example/"
+	if got := uris(all(t, text, Options{})); strings.Join(got, " ") != "http://b.example/" {
+		t.Errorf("got %q", got)
+	}
+}
+
+// TestRecords: with Options.Records, NUL bytes separate records that no
+// URI spans; offsets, lines and columns restart in each.
+func TestRecords(t *testing.T) {
+	records := func(text string) [][]Match {
+		s := NewScanner(iotest.HalfReader(strings.NewReader(text)), Options{Records: true})
+		var out [][]Match
+		for s.NextRecord() {
+			var ms []Match
+			for s.Scan() {
+				ms = append(ms, s.Match())
+			}
+			out = append(out, ms)
+		}
+		if s.Err() != nil {
+			t.Fatal(s.Err())
+		}
+		return out
+	}
+	rs := records("a http://x.example/ b\x00no uri\x00\n<https://y.example/>")
+	if len(rs) != 3 || len(rs[0]) != 1 || len(rs[1]) != 0 || len(rs[2]) != 1 {
+		t.Fatalf("%+v", rs)
+	}
+	if m := rs[0][0]; m.Start != 2 || m.Line != 1 || m.Col != 3 {
+		t.Errorf("%+v", m)
+	}
+	if m := rs[2][0]; m.Start != 1 || m.End != 21 || m.Line != 2 || m.Col != 1 || m.Raw != "<https://y.example/>" {
+		t.Errorf("%+v", m)
+	}
+	// A "<" that a NUL cuts is not closed: text.
+	rs = records("<http://a.example/x\x00y>")
+	if len(rs) != 2 || len(rs[0]) != 1 || rs[0][0].URI != "http://a.example/x" || rs[0][0].Wrapper != None || len(rs[1]) != 0 {
+		t.Errorf("%+v", rs)
+	}
+	// The number of records: the empty input is one; a NUL at the end
+	// does not start another.
+	for text, want := range map[string]int{"": 1, "a": 1, "a\x00": 1, "a\x00b": 2, "\x00": 1, "\x00\x00": 2, "a\x00\x00b\x00": 3} {
+		if got := len(records(text)); got != want {
+			t.Errorf("%q: %d records, want %d", text, got, want)
+		}
+	}
+	// Without Records, NUL is a stop character and the input is one
+	// record.
+	s := NewScanner(strings.NewReader("http://a.example/\x00http://b.example/"), Options{})
+	n := 0
+	for s.NextRecord() {
+		for s.Scan() {
+			n++
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d matches", n)
+	}
+	// NextRecord skips what Scan has not returned.
+	s = NewScanner(strings.NewReader("http://a.example/ http://b.example/\x00http://c.example/"), Options{Records: true})
+	s.Scan()
+	if !s.NextRecord() || !s.Scan() || s.Match().URI != "http://c.example/" || s.NextRecord() {
+		t.Errorf("%+v", s.Match())
+	}
+}
+
+// TestRecordsLinear: one Scanner reads every record (issue 20 item 12:
+// a Scanner per record cost 12 µs each). Counted in allocated bytes: a
+// million empty records allocate less than one byte each.
+func TestRecordsLinear(t *testing.T) {
+	scan := func(text string) int {
+		s := NewScanner(strings.NewReader(text), Options{Records: true})
+		n := 0
+		for s.NextRecord() {
+			for s.Scan() {
+			}
+			n++
+		}
+		return n
+	}
+	testshared.CheckLinearN(t, "records", 64<<10, func(n int) string {
+		return strings.Repeat("\x00", n)
+	}, func(text string) { scan(text) })
+	text := strings.Repeat("\x00", 1<<20)
+	var n int
+	allocs := testing.AllocsPerRun(1, func() { n = scan(text) })
+	if n != 1<<20 || allocs > 10 {
+		t.Errorf("%d records, %v allocations", n, allocs)
+	}
+}
+
+// TestClosingBrackets: a token that ends in a long run of ")" or "]"
+// costs its length (issue 20 item 13: "http://a/" and 60,000 ")" were
+// counted again for each one removed).
+func TestClosingBrackets(t *testing.T) {
+	for _, c := range []string{")", "]"} {
+		testshared.CheckLinearN(t, "run of "+c, 8<<10, func(n int) string {
+			return "http://a/" + strings.Repeat(c, n) + " http://b/("
+		}, func(text string) {
+			if ms := all(t, text, Options{MaxLen: 1 << 20}); len(ms) != 2 || ms[0].URI != "http://a/" {
+				t.Fatalf("%+v", ms)
+			}
+		})
+	}
+	// Many tokens of that shape, within the default MaxLen.
+	testshared.CheckLinearN(t, "tokens", 4, func(n int) string {
+		return strings.Repeat("http://a/"+strings.Repeat(")", 30000)+"\n", n)
+	}, func(text string) { all(t, text, Options{}) })
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -25,12 +24,13 @@ var extractCommand = &command{
 	},
 	about: `Find the URIs in the text of each FILE (standard input without files, or
 for "-"), as the 1998 draft's Appendix E reads them: "<...>" and
-"<URL:...>" wrap one URI, whitespace and line breaks inside them ignored;
-double quotes wrap one URI; a bare URI needs a scheme registered with
-IANA and ends at whitespace, at " < > \ ^ ` + "`" + ` { | }, at bidi controls
-and Unicode quotes or brackets; trailing . , ; : ! ? ' and unbalanced )
-or ] are the text's. A hyphen at a line end is kept and the URI goes on
-after the break. Text with non-ASCII characters (an IRI) is mapped to a
+"<URL:...>" wrap one URI, whitespace and line breaks inside them ignored
+(brackets around anything else, such as an HTML tag, prose or a "<" never
+closed, are text); double quotes wrap one URI; a bare URI needs a scheme
+registered with IANA and ends at whitespace, at " < > \ ^ ` + "`" + ` { | }, at
+bidi controls and Unicode quotes or brackets; trailing . , ; : ! ? ' and
+unbalanced ) or ] are the text's. A hyphen at a line end is kept and the
+URI goes on after the break, unless the next line starts a URI. Text with non-ASCII characters (an IRI) is mapped to a
 URI (RFC 3987 3.1). Memory stays constant whatever the input.
 `,
 	output: `Plain output: one URI per line, as found (wrapper, "URL:" and inner
@@ -60,6 +60,7 @@ exact source text, wrapper "angle", "quote" or "none".
 				defer f.Close()
 				r = f
 			}
+			r = idleReader{r, w}
 			var err error
 			if c.has("null") {
 				err = extractRecords(w, r, o, &found)
@@ -112,15 +113,11 @@ func writeMatch(w *writer, m extract.Match) {
 }
 
 // extractRecords reads NUL-separated records and writes one line per
-// record.
+// record, with one Scanner for the whole stream.
 func extractRecords(w *writer, r io.Reader, o extract.Options, found *bool) error {
-	br := bufio.NewReaderSize(r, 1<<20)
-	for n := 0; ; n++ {
-		rec := &recordReader{r: br}
-		s := extract.NewScanner(rec, o)
-		if n > 0 && rec.peekEOF() {
-			return nil
-		}
+	o.Records = true
+	s := extract.NewScanner(r, o)
+	for n := 0; s.NextRecord(); n++ {
 		w.b = append(w.b, `{"record":`...)
 		w.b = strconv.AppendInt(w.b, int64(n), 10)
 		w.b = append(w.b, `,"matches":[`...)
@@ -137,50 +134,21 @@ func extractRecords(w *writer, r io.Reader, o extract.Options, found *bool) erro
 		if !w.flushLine() {
 			return nil
 		}
-		if err := s.Err(); err != nil {
-			return err
-		}
-		if rec.eof {
-			return nil
-		}
 	}
+	return s.Err()
 }
 
-// recordReader reads one NUL-terminated record of r.
-type recordReader struct {
-	r    *bufio.Reader
-	done bool // the record's NUL was read
-	eof  bool // the input ended
+// idleReader flushes the output before each read of the input, so that
+// what was found is written before the command waits for more text
+// ("tail -f log | uri extract" prints each URI as its line arrives).
+// The Scanner reads only when it needs more, and in large blocks when
+// the input is a file.
+type idleReader struct {
+	r io.Reader
+	w *writer
 }
 
-func (rr *recordReader) peekEOF() bool {
-	_, err := rr.r.Peek(1)
-	return err != nil
-}
-
-func (rr *recordReader) Read(p []byte) (int, error) {
-	if rr.done || rr.eof {
-		return 0, io.EOF
-	}
-	n := 0
-	for n < len(p) {
-		c, err := rr.r.ReadByte()
-		if err != nil {
-			rr.eof = true
-			if err != io.EOF {
-				return n, err
-			}
-			break
-		}
-		if c == 0 {
-			rr.done = true
-			break
-		}
-		p[n] = c
-		n++
-	}
-	if n == 0 {
-		return 0, io.EOF
-	}
-	return n, nil
+func (ir idleReader) Read(p []byte) (int, error) {
+	ir.w.flush()
+	return ir.r.Read(p)
 }
