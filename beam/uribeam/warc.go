@@ -2,6 +2,7 @@ package uribeam
 
 import (
 	"bufio"
+	"bytes"
 	"compress/flate"
 	"compress/gzip"
 	"context"
@@ -10,6 +11,7 @@ import (
 	"mime"
 	"net/http"
 	"net/http/httputil"
+	"net/textproto"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
@@ -88,38 +90,58 @@ func documentOf(rec gowarc.Record) (document, bool, error) {
 	d := document{offset: rec.Offset}
 	h := wr.WarcHeader()
 	d.target = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(h.Get(gowarc.WarcTargetURI)), "<"), ">")
-	var ctype string
+	var body io.Reader
+	var err error
 	switch wr.Type() {
 	case gowarc.Response:
 		hb, ok := wr.Block().(gowarc.HttpResponseBlock)
 		if !ok {
 			return d, false, nil // a response of another protocol (dns:, ...)
 		}
-		d.header = *hb.HttpHeader()
-		ctype = d.header.Get("Content-Type")
+		// The header as sent: gowarc's HttpHeader leaves out
+		// Transfer-Encoding, which says how to read the payload.
+		if d.header, err = httpHeader(hb.ProtocolHeaderBytes()); err != nil {
+			return d, false, err
+		}
+		if !isDocument(d.header.Get("Content-Type"), &d) {
+			return d, false, nil
+		}
+		body, err = hb.PayloadBytes()
 	case gowarc.Resource:
-		ctype = h.Get(gowarc.ContentType)
+		if !isDocument(h.Get(gowarc.ContentType), &d) {
+			return d, false, nil
+		}
+		body, err = wr.Block().RawBytes()
 	default:
 		return d, false, nil
 	}
-	mt, _, _ := mime.ParseMediaType(ctype)
-	switch {
-	case mt == "text/html" || mt == "application/xhtml+xml":
-		d.html = true
-	case strings.HasPrefix(mt, "text/"):
-	default:
-		return d, false, nil
-	}
-	pb, ok := wr.Block().(gowarc.PayloadBlock)
-	if !ok {
-		return d, false, nil
-	}
-	body, err := pb.PayloadBytes()
 	if err != nil {
 		return d, false, err
 	}
 	d.body, err = decode(body, d.header)
 	return d, err == nil, err
+}
+
+// isDocument reports whether the media type ctype is HTML (d.html) or
+// other text.
+func isDocument(ctype string, d *document) bool {
+	mt, _, _ := mime.ParseMediaType(ctype)
+	d.html = mt == "text/html" || mt == "application/xhtml+xml"
+	return d.html || strings.HasPrefix(mt, "text/")
+}
+
+// httpHeader reads the header fields of an HTTP response head: the
+// status line, then the fields (RFC 9112 section 2.1).
+func httpHeader(head []byte) (http.Header, error) {
+	r := textproto.NewReader(bufio.NewReader(bytes.NewReader(head)))
+	if _, err := r.ReadLine(); err != nil {
+		return nil, err
+	}
+	h, err := r.ReadMIMEHeader()
+	if err != nil && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	return http.Header(h), nil
 }
 
 // decode removes the transfer coding and the content coding of an HTTP
