@@ -1,0 +1,276 @@
+package uribeam
+
+import (
+	"errors"
+	"reflect"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/urikit/urikit/internal/jsonstr"
+	"github.com/urikit/urikit/scheme"
+	"github.com/urikit/urikit/uri"
+	"github.com/urikit/urikit/urn"
+)
+
+func init() {
+	beam.RegisterType(reflect.TypeOf((*DeadLetter)(nil)).Elem())
+	beam.RegisterType(reflect.TypeOf((*Class)(nil)).Elem())
+	register.DoFn3x0[string, func(string), func(DeadLetter)](&parseFn{})
+	register.DoFn3x0[string, func(string), func(DeadLetter)](&normalizeFn{})
+	register.DoFn3x0[string, func(string, string), func(DeadLetter)](&keyFn{})
+	register.DoFn3x0[string, func(string), func(DeadLetter)](&hostFn{})
+	register.DoFn3x0[string, func(string, string), func(DeadLetter)](&urnKeyFn{})
+	register.Function2x1(classOf)
+	register.Function2x1(hostCount)
+	register.Function1x2(oneOf)
+	register.Combiner3[sumMin, string, sumMin](&dedupeFn{})
+	register.Emitter1[string]()
+	register.Emitter2[string, string]()
+	register.Emitter1[DeadLetter]()
+}
+
+// registry holds every scheme rule of the module: the same registry the
+// uri command uses, so that both check and normalize alike.
+var registry = scheme.Registry()
+
+// A DeadLetter is an input that a transform could not use, and why: a
+// line that is not a URI reference, a URN that breaks its namespace's
+// rules, a file or a WARC record that cannot be read.
+type DeadLetter struct {
+	File   string // the file, for Extract and Links; "" for lines
+	Offset int64  // in Input, the first byte to blame; for a file, the offset of the record; -1 when no byte is to blame
+	Input  string // the line; "" for a file
+	Error  string // the reason
+}
+
+// JSON returns the dead letter as one JSON object, as "uri normalize
+// --json" writes a failed input: {"input", "error", "offset"}, with
+// "input_hex" when the input is not UTF-8, and "file" first for a file.
+func (d DeadLetter) JSON() string {
+	b := make([]byte, 0, len(d.Input)+len(d.Error)+48)
+	b = append(b, '{')
+	if d.File != "" {
+		b = append(b, `"file":`...)
+		b = jsonstr.Append(b, d.File)
+		b = append(b, ',')
+	}
+	b = append(b, `"input":`...)
+	b = jsonstr.Append(b, d.Input)
+	if !utf8.ValidString(d.Input) {
+		b = append(b, `,"input_hex":"`...)
+		const hex = "0123456789abcdef"
+		for i := 0; i < len(d.Input); i++ {
+			b = append(b, hex[d.Input[i]>>4], hex[d.Input[i]&15])
+		}
+		b = append(b, '"')
+	}
+	b = append(b, `,"error":`...)
+	b = jsonstr.Append(b, d.Error)
+	b = append(b, `,"offset":`...)
+	b = strconv.AppendInt(b, d.Offset, 10)
+	b = append(b, '}')
+	return string(b)
+}
+
+// deadLine returns the dead letter of the line in and its error err:
+// the offset and reason the uri command prints, given once.
+func deadLine(in string, err error) DeadLetter {
+	var pe *uri.ParseError // urn.ParseError is the same type
+	if errors.As(err, &pe) {
+		if pe.Input != in {
+			return DeadLetter{Input: in, Offset: -1, Error: pe.Detail() + " of " + strconv.Quote(pe.Input)}
+		}
+		return DeadLetter{Input: in, Offset: int64(pe.Offset), Error: pe.Detail()}
+	}
+	var ne *urn.NamespaceError
+	if errors.As(err, &ne) {
+		return DeadLetter{Input: in, Offset: int64(ne.Offset), Error: ne.Error()}
+	}
+	return DeadLetter{Input: in, Offset: -1, Error: err.Error()}
+}
+
+// parseLine reads one line as the uri command does: a final "\r" is
+// dropped, the generic grammar of RFC 3986, then the rules of the
+// line's scheme (a "urn:" line must be an RFC 8141 URN).
+func parseLine(line string) (string, uri.URI, error) {
+	line = strings.TrimSuffix(line, "\r")
+	u, err := uri.Parse(line)
+	if err == nil {
+		err = registry.Check(u)
+	}
+	return line, u, err
+}
+
+type parseFn struct{}
+
+func (parseFn) ProcessElement(line string, ok func(string), bad func(DeadLetter)) {
+	in, _, err := parseLine(line)
+	if err != nil {
+		bad(deadLine(in, err))
+		return
+	}
+	ok(in)
+}
+
+// Parse splits lines (a PCollection of string) into the valid URI
+// references, as written, and a DeadLetter for every other line, with
+// the byte offset and reason of its first error.
+func Parse(s beam.Scope, lines beam.PCollection) (refs, dead beam.PCollection) {
+	s = s.Scope("uribeam.Parse")
+	return beam.ParDo2(s, &parseFn{}, lines)
+}
+
+type normalizeFn struct{}
+
+func (normalizeFn) ProcessElement(line string, ok func(string), bad func(DeadLetter)) {
+	in, u, err := parseLine(line)
+	if err != nil {
+		bad(deadLine(in, err))
+		return
+	}
+	ok(registry.Normalize(u).String())
+}
+
+// Normalize returns the normal form of every valid line (RFC 3986 6.2.2
+// and 6.2.3 with the rules of its scheme, RFC 8141 3.1 for a URN), what
+// "uri normalize" prints, and a DeadLetter for every other line.
+func Normalize(s beam.Scope, lines beam.PCollection) (normal, dead beam.PCollection) {
+	s = s.Scope("uribeam.Normalize")
+	return beam.ParDo2(s, &normalizeFn{}, lines)
+}
+
+type keyFn struct{}
+
+func (keyFn) ProcessElement(line string, ok func(string, string), bad func(DeadLetter)) {
+	in, u, err := parseLine(line)
+	if err != nil {
+		bad(deadLine(in, err))
+		return
+	}
+	ok(registry.Key(u), in)
+}
+
+// Key returns, for every valid line, the pair of its equivalence key
+// (uri.Registry.Key under scheme.Registry: two lines are equivalent
+// exactly when their keys are equal) and the line: a PCollection of
+// KV<string, string>. Invalid lines are dead letters.
+func Key(s beam.Scope, lines beam.PCollection) (keyed, dead beam.PCollection) {
+	s = s.Scope("uribeam.Key")
+	return beam.ParDo2(s, &keyFn{}, lines)
+}
+
+// A Class is one equivalence class of Dedupe: its key, how many input
+// lines it holds, and the smallest of them in byte order.
+type Class struct {
+	Key   string
+	Count int64
+	Repr  string
+}
+
+// String returns the class as uripipe dedupe writes it:
+// KEY<TAB>COUNT<TAB>REPR. A valid URI reference holds no tab.
+func (c Class) String() string {
+	return c.Key + "\t" + strconv.FormatInt(c.Count, 10) + "\t" + c.Repr
+}
+
+// sumMin is the accumulator of Dedupe: a count and the smallest input.
+type sumMin struct {
+	Count int64
+	Min   string
+}
+
+type dedupeFn struct{}
+
+func (dedupeFn) CreateAccumulator() sumMin { return sumMin{} }
+
+func (dedupeFn) AddInput(a sumMin, in string) sumMin {
+	if a.Count == 0 || in < a.Min {
+		a.Min = in
+	}
+	a.Count++
+	return a
+}
+
+func (dedupeFn) MergeAccumulators(a, b sumMin) sumMin {
+	switch {
+	case b.Count == 0:
+		return a
+	case a.Count == 0:
+		return b
+	}
+	if b.Min < a.Min {
+		a.Min = b.Min
+	}
+	a.Count += b.Count
+	return a
+}
+
+func (dedupeFn) ExtractOutput(a sumMin) sumMin { return a }
+
+func classOf(key string, a sumMin) Class { return Class{Key: key, Count: a.Count, Repr: a.Min} }
+
+// Dedupe groups the valid lines by equivalence (their Key) and returns
+// one Class per group: a PCollection of Class. The representative is
+// the smallest input in byte order, so that the answer does not depend
+// on the order in which workers saw the lines. Invalid lines are dead
+// letters.
+func Dedupe(s beam.Scope, lines beam.PCollection) (classes, dead beam.PCollection) {
+	s = s.Scope("uribeam.Dedupe")
+	keyed, dead := Key(s, lines)
+	sums := beam.CombinePerKey(s, &dedupeFn{}, keyed)
+	return beam.ParDo(s, classOf, sums), dead
+}
+
+type hostFn struct{}
+
+func (hostFn) ProcessElement(line string, ok func(string), bad func(DeadLetter)) {
+	in, u, err := parseLine(line)
+	if err != nil {
+		bad(deadLine(in, err))
+		return
+	}
+	if h := registry.Normalize(u).Host(); h != "" {
+		ok(h)
+	}
+}
+
+func oneOf(h string) (string, int64) { return h, 1 }
+
+func hostCount(a, b int64) int64 { return a + b }
+
+// Hosts counts the hosts of the normal forms of the valid lines (an
+// IP-literal with its brackets, as uri.URI.Host gives it): a PCollection
+// of KV<string, int64>. A line without a host, or with an empty one, is
+// not counted; invalid lines are dead letters.
+func Hosts(s beam.Scope, lines beam.PCollection) (counts, dead beam.PCollection) {
+	s = s.Scope("uribeam.Hosts")
+	hosts, dead := beam.ParDo2(s, &hostFn{}, lines)
+	return beam.CombinePerKey(s, hostCount, beam.ParDo(s, oneOf, hosts)), dead
+}
+
+type urnKeyFn struct{}
+
+func (urnKeyFn) ProcessElement(line string, ok func(string, string), bad func(DeadLetter)) {
+	in := strings.TrimSuffix(line, "\r")
+	u, err := urn.Parse(in)
+	if err != nil {
+		bad(deadLine(in, err))
+		return
+	}
+	ok(u.KeyWith(urn.NamespaceRules), in)
+}
+
+// URNKeys returns, for every line that is a URN of RFC 8141, the pair
+// of its equivalence key and the line, as "uri urn key
+// --namespace-rules" prints it: a PCollection of KV<string, string>.
+// The key is that of RFC 8141 section 3.1 with the lexical equivalence
+// of the URN's namespace applied (isbn, issn, uuid, ...) when the NSS
+// keeps the namespace's syntax, the generic key otherwise. Other lines
+// are dead letters.
+func URNKeys(s beam.Scope, lines beam.PCollection) (keyed, dead beam.PCollection) {
+	s = s.Scope("uribeam.URNKeys")
+	return beam.ParDo2(s, &urnKeyFn{}, lines)
+}
