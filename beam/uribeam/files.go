@@ -200,7 +200,9 @@ func (fn *linksFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, em
 				err = htmldoc.ErrRetrieval
 			}
 			if err == nil {
-				err = links(d.body, ret, d.header, emit)
+				err = links(d.body, ret, d.header, emit, func(msg string) {
+					bad(DeadLetter{File: name, Offset: d.offset, Error: msg})
+				})
 			}
 			if err != nil {
 				bad(DeadLetter{File: name, Offset: d.offset, Error: err.Error()})
@@ -216,7 +218,9 @@ func (fn *linksFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, em
 	r, err := openText(ctx, f)
 	if err == nil {
 		defer r.Close()
-		err = links(r, ret, nil, emit)
+		err = links(r, ret, nil, emit, func(msg string) {
+			bad(DeadLetter{File: name, Offset: -1, Error: msg})
+		})
 	}
 	if err != nil {
 		bad(DeadLetter{File: name, Offset: -1, Error: err.Error()})
@@ -224,10 +228,17 @@ func (fn *linksFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, em
 }
 
 // links emits the links of the HTML document r as "uri links" prints
-// them, each paired with the document's retrieval URI.
-func links(r io.Reader, ret uri.URI, h http.Header, emit func(string, string)) error {
+// them, each paired with the document's retrieval URI; a link that
+// cannot be resolved goes to bad with the message "uri links" prints
+// after "error: " ("line 2: invalid character ' ' at offset 8 in host
+// of ...").
+func links(r io.Reader, ret uri.URI, h http.Header, emit func(string, string), bad func(string)) error {
 	page := ret.String()
 	_, err := htmldoc.Links(r, ret, h, func(l htmldoc.Link) bool {
+		if l.Err != nil {
+			bad("line " + strconv.Itoa(l.Line) + ": " + strings.TrimPrefix(l.Err.Error(), "uri: "))
+			return true
+		}
 		emit(page, l.URI.String())
 		return true
 	})
