@@ -2,7 +2,6 @@ package scheme
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 
 	"github.com/urikit/urikit/internal/jsonstr"
@@ -211,90 +210,24 @@ func refuse(u uri.URI, base, off int, what, where string) error {
 		Reason: what + " in the " + where + " would be decoded into a protocol line (RFC 1738 section 6)"}
 }
 
-// obj writes a JSON object with its keys in a fixed order, as the
-// exact interface of `uri parse --json` asks.
-type obj struct{ b []byte }
-
-func newObj() *obj { return &obj{b: append(make([]byte, 0, 320), '{')} }
-
-// key writes a key: the keys are constant ASCII names, which JSON
-// writes as they are.
-func (o *obj) key(k string) {
-	if len(o.b) > 1 {
-		o.b = append(o.b, ',')
-	}
-	o.b = append(o.b, '"')
-	o.b = append(o.b, k...)
-	o.b = append(o.b, '"', ':')
+// newObj starts the JSON object of a view (jsonstr.Object, the one
+// JSON writer of the module), with room for a typical view.
+func newObj() *jsonstr.Object {
+	o := &jsonstr.Object{B: make([]byte, 0, 320)}
+	return o.Open()
 }
 
-func (o *obj) str(k, v string) *obj { o.key(k); o.b = appendJSONString(o.b, v); return o }
-
-// opt writes v, or null when it is not defined.
-func (o *obj) opt(k, v string, ok bool) *obj {
-	if !ok {
-		return o.null(k)
-	}
-	return o.str(k, v)
-}
-
-func (o *obj) null(k string) *obj { o.key(k); o.b = append(o.b, "null"...); return o }
-
-// num writes n, or null when it is negative.
-func (o *obj) num(k string, n int) *obj {
-	if n < 0 {
-		return o.null(k)
-	}
-	o.key(k)
-	o.b = strconv.AppendInt(o.b, int64(n), 10)
-	return o
-}
-
-func (o *obj) boolean(k string, v bool) *obj {
-	o.key(k)
-	o.b = strconv.AppendBool(o.b, v)
-	return o
-}
-
-func (o *obj) strs(k string, vs []string) *obj {
-	o.key(k)
-	o.b = append(o.b, '[')
-	for i, v := range vs {
-		if i > 0 {
-			o.b = append(o.b, ',')
-		}
-		o.b = appendJSONString(o.b, v)
-	}
-	o.b = append(o.b, ']')
-	return o
-}
-
-func (o *obj) pairs(k string, ps [][2]string) *obj {
-	o.key(k)
-	o.b = append(o.b, '[')
-	for i, p := range ps {
-		if i > 0 {
-			o.b = append(o.b, ',')
-		}
-		o.b = append(o.b, '[')
-		o.b = appendJSONString(o.b, p[0])
-		o.b = append(o.b, ',')
-		o.b = appendJSONString(o.b, p[1])
-		o.b = append(o.b, ']')
-	}
-	o.b = append(o.b, ']')
-	return o
-}
-
-func (o *obj) warnings(ws []Warning) *obj {
+// codes returns the warnings' codes, for the "warnings" member.
+func codes(ws []Warning) []string {
 	s := make([]string, len(ws))
 	for i, w := range ws {
 		s[i] = string(w)
 	}
-	return o.strs("warnings", s)
+	return s
 }
 
-func (o *obj) done() ([]byte, error) { return append(o.b, '}'), nil }
+// done closes the object and returns its bytes.
+func done(o *jsonstr.Object) ([]byte, error) { return o.Close().B, nil }
 
 // appendJSONString appends s as a JSON string (internal/jsonstr).
 func appendJSONString(b []byte, s string) []byte { return jsonstr.Append(b, s) }

@@ -109,6 +109,6 @@ func (v File) Warnings() []Warning { return nil }
 
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`.
 func (v File) MarshalJSON() ([]byte, error) {
-	return newObj().opt("host", v.host, v.hasHost).str("path", v.path).boolean("local", v.local).
-		opt("windows_path", v.windowsPath, v.windowsPath != "").done()
+	return done(newObj().Opt("host", v.host, v.hasHost).Str("path", v.path).Bool("local", v.local).
+		Opt("windows_path", v.windowsPath, v.windowsPath != ""))
 }

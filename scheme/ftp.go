@@ -253,10 +253,10 @@ func (v FTP) MarshalJSON() ([]byte, error) {
 		cwd = []string{}
 	}
 	tc := v.typecode
-	return newObj().str("host", v.end.host).num("port", v.end.port).num("default_port", 21).
-		opt("user", v.user, v.hasUser).opt("password", v.password, v.hasPass).
-		str("login_user", lu).str("login_password", lp).strs("cwd", cwd).
-		opt("file", v.file, v.file != "").opt("typecode", tc, tc != "").str("transfer_type", v.TransferType()).
-		boolean("listing", v.Listing()).opt("list_command", v.ListCommand(), v.ListCommand() != "").
-		warnings(v.warnings).done()
+	return done(newObj().Str("host", v.end.host).Int("port", v.end.port).Int("default_port", 21).
+		Opt("user", v.user, v.hasUser).Opt("password", v.password, v.hasPass).
+		Str("login_user", lu).Str("login_password", lp).Strs("cwd", cwd).
+		Opt("file", v.file, v.file != "").Opt("typecode", tc, tc != "").Str("transfer_type", v.TransferType()).
+		Bool("listing", v.Listing()).Opt("list_command", v.ListCommand(), v.ListCommand() != "").
+		Strs("warnings", codes(v.warnings)))
 }

@@ -258,9 +258,9 @@ func (v Gopher) MarshalJSON() ([]byte, error) {
 	if attrs == nil {
 		attrs = []string{}
 	}
-	return newObj().str("host", v.end.host).num("port", v.end.port).num("default_port", 70).
-		str("item_type", string(v.itemType)).str("selector", v.selector).opt("search", v.search, v.hasSearch).
-		opt("gopher_plus", v.gplus, v.hasGplus).opt("gplus_kind", kind, kind != "").
-		opt("gplus_view", view, kind == GplusView).opt("gplus_language", lang, lang != "").
-		strs("gplus_attributes", attrs).warnings(v.warnings).done()
+	return done(newObj().Str("host", v.end.host).Int("port", v.end.port).Int("default_port", 70).
+		Str("item_type", string(v.itemType)).Str("selector", v.selector).Opt("search", v.search, v.hasSearch).
+		Opt("gopher_plus", v.gplus, v.hasGplus).Opt("gplus_kind", kind, kind != "").
+		Opt("gplus_view", view, kind == GplusView).Opt("gplus_language", lang, lang != "").
+		Strs("gplus_attributes", attrs).Strs("warnings", codes(v.warnings)))
 }

@@ -123,14 +123,14 @@ func (v HTTP) Plan(o PlanOptions) (Plan, error) {
 
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`.
 func (v HTTP) MarshalJSON() ([]byte, error) {
-	o := newObj().str("host", v.end.host).num("port", v.end.port).num("default_port", v.end.defPort).
-		str("request_target", v.target).str("absolute_form", v.AbsoluteForm()).str("host_header", v.HostHeader())
+	o := newObj().Str("host", v.end.host).Int("port", v.end.port).Int("default_port", v.end.defPort).
+		Str("request_target", v.target).Str("absolute_form", v.AbsoluteForm()).Str("host_header", v.HostHeader())
 	if v.words == nil {
-		o.null("search_words")
+		o.Null("search_words")
 	} else {
-		o.strs("search_words", v.words)
+		o.Strs("search_words", v.words)
 	}
-	return o.warnings(v.warnings).done()
+	return done(o.Strs("warnings", codes(v.warnings)))
 }
 
 // isSearch reports whether q is a search of the 1993 draft: not empty,

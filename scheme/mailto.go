@@ -178,9 +178,9 @@ func (v Mailto) Warnings() []Warning { return v.warnings }
 
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`.
 func (v Mailto) MarshalJSON() ([]byte, error) {
-	return newObj().strs("to", orEmpty(v.to)).strs("cc", orEmpty(v.cc)).
-		opt("subject", v.subject, v.hasSubj).opt("body", v.body, v.hasBd).
-		pairs("hfields", v.hfields).warnings(v.warnings).done()
+	return done(newObj().Strs("to", orEmpty(v.to)).Strs("cc", orEmpty(v.cc)).
+		Opt("subject", v.subject, v.hasSubj).Opt("body", v.body, v.hasBd).
+		Pairs("hfields", v.hfields).Strs("warnings", codes(v.warnings)))
 }
 
 func orEmpty(s []string) []string {

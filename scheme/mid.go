@@ -57,5 +57,5 @@ func (v MessageID) Warnings() []Warning { return nil }
 
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`.
 func (v MessageID) MarshalJSON() ([]byte, error) {
-	return newObj().opt("message_id", v.msgID, v.hasMsg).opt("content_id", v.contentID, v.hasCont).done()
+	return done(newObj().Opt("message_id", v.msgID, v.hasMsg).Opt("content_id", v.contentID, v.hasCont))
 }

@@ -101,9 +101,9 @@ func (v News) Warnings() []Warning { return v.warnings }
 
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`.
 func (v News) MarshalJSON() ([]byte, error) {
-	return newObj().str("kind", v.kind).opt("newsgroup", v.group, v.kind == NewsGroup).
-		opt("message_id", v.msgID, v.kind == NewsArticle).opt("server", v.server, v.hasServer).
-		warnings(v.warnings).done()
+	return done(newObj().Str("kind", v.kind).Opt("newsgroup", v.group, v.kind == NewsGroup).
+		Opt("message_id", v.msgID, v.kind == NewsArticle).Opt("server", v.server, v.hasServer).
+		Strs("warnings", codes(v.warnings)))
 }
 
 // NNTP is the view of an nntp URL (RFC 5538 2.2; RFC 1738 3.7):
@@ -255,6 +255,6 @@ func unhex(c byte) byte {
 
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`.
 func (v NNTP) MarshalJSON() ([]byte, error) {
-	return newObj().opt("host", v.end.host, v.hasServer).num("port", v.end.port).num("default_port", 119).
-		str("newsgroup", v.group).num("article", v.article).warnings(v.warnings).done()
+	return done(newObj().Opt("host", v.end.host, v.hasServer).Int("port", v.end.port).Int("default_port", 119).
+		Str("newsgroup", v.group).Int("article", v.article).Strs("warnings", codes(v.warnings)))
 }

@@ -98,7 +98,7 @@ func (v Prospero) Warnings() []Warning { return v.warnings }
 
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`.
 func (v Prospero) MarshalJSON() ([]byte, error) {
-	return newObj().str("host", v.end.host).num("port", v.end.port).num("default_port", 1525).
-		str("hsoname", v.hsoname).opt("version", v.version, v.hasVersion).
-		strs("attributes", orEmpty(v.attributes)).pairs("fields", v.fields).warnings(v.warnings).done()
+	return done(newObj().Str("host", v.end.host).Int("port", v.end.port).Int("default_port", 1525).
+		Str("hsoname", v.hsoname).Opt("version", v.version, v.hasVersion).
+		Strs("attributes", orEmpty(v.attributes)).Pairs("fields", v.fields).Strs("warnings", codes(v.warnings)))
 }

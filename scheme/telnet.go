@@ -72,6 +72,6 @@ func (v Telnet) Warnings() []Warning { return v.warnings }
 
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`.
 func (v Telnet) MarshalJSON() ([]byte, error) {
-	return newObj().str("host", v.end.host).num("port", v.end.port).num("default_port", v.end.defPort).
-		opt("user", v.user, v.hasUser).opt("password", v.password, v.hasPass).warnings(v.warnings).done()
+	return done(newObj().Str("host", v.end.host).Int("port", v.end.port).Int("default_port", v.end.defPort).
+		Opt("user", v.user, v.hasUser).Opt("password", v.password, v.hasPass).Strs("warnings", codes(v.warnings)))
 }

@@ -41,5 +41,5 @@ func (v URN) Redacted() string { return v.String() }
 
 // MarshalJSON implements View: {"urn", "nid", "nss", "warnings"}.
 func (v URN) MarshalJSON() ([]byte, error) {
-	return newObj().str("urn", v.String()).str("nid", v.NID()).str("nss", v.NSS()).warnings(v.Warnings()).done()
+	return done(newObj().Str("urn", v.String()).Str("nid", v.NID()).Str("nss", v.NSS()).Strs("warnings", codes(v.Warnings())))
 }

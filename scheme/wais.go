@@ -92,8 +92,8 @@ func (v WAIS) Warnings() []Warning { return v.warnings }
 
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`.
 func (v WAIS) MarshalJSON() ([]byte, error) {
-	return newObj().str("host", v.end.host).num("port", v.end.port).num("default_port", 210).
-		str("form", v.form).str("database", v.database).opt("search", v.search, v.form == WAISSearch).
-		opt("wtype", v.wtype, v.form == WAISDocument).opt("wpath", v.wpath, v.form == WAISDocument).
-		warnings(v.warnings).done()
+	return done(newObj().Str("host", v.end.host).Int("port", v.end.port).Int("default_port", 210).
+		Str("form", v.form).Str("database", v.database).Opt("search", v.search, v.form == WAISSearch).
+		Opt("wtype", v.wtype, v.form == WAISDocument).Opt("wpath", v.wpath, v.form == WAISDocument).
+		Strs("warnings", codes(v.warnings)))
 }

@@ -479,14 +479,14 @@ func (c *call) loop(fn each) int {
 				// The error line (or what the command wrote for a
 				// refused input) goes to standard error after where the
 				// input came from.
-				msg := w.b
+				msg := w.B
 				if err != errWritten {
 					skipped.failure(in, err, failsOnly) // plain, even with --json
-					msg = skipped.b
+					msg = skipped.B
 				}
 				line := append([]byte("uri "+c.cmd.name+": "+pos.String()+": "), msg...)
-				skipped.b = append(skipped.b[:0], line...)
-				w.b = w.b[:0]
+				skipped.B = append(skipped.B[:0], line...)
+				w.B = w.B[:0]
 				skipped.flushLine()
 			case err != errWritten:
 				w.failure(in, err, failsOnly)

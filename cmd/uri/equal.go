@@ -40,7 +40,7 @@ func (c *call) invalidArg(in string, err error) int {
 	w := newWriter(c.stderr, false)
 	w.repairHint = c.cmd.traits&repairs != 0
 	w.failure(in, err, false)
-	fmt.Fprintf(c.stderr, "uri %s: %q: %s", c.cmd.name, in, w.b)
+	fmt.Fprintf(c.stderr, "uri %s: %q: %s", c.cmd.name, in, w.B)
 	return 2
 }
 
@@ -49,13 +49,12 @@ func (c *call) invalidArg(in string, err error) int {
 func (c *call) printEqual(eq bool, keys [2]string) int {
 	w := newWriter(c.stdout, c.json)
 	if c.json {
-		w.b = append(w.b, '{')
-		w.first = true
-		w.str("a", c.params[0])
-		w.str("b", c.params[1])
-		w.boolean("equal", eq)
-		w.str("key_a", keys[0])
-		w.str("key_b", keys[1])
+		w.Open()
+		w.Str("a", c.params[0])
+		w.Str("b", c.params[1])
+		w.Bool("equal", eq)
+		w.Str("key_a", keys[0])
+		w.Str("key_b", keys[1])
 		w.end()
 	} else if eq {
 		w.line("equal")

@@ -70,7 +70,7 @@ exact source text, wrapper "angle", "quote" or "none".
 					found = true
 					if c.json {
 						writeMatch(w, s.Match())
-						w.b = append(w.b, '\n')
+						w.B = append(w.B, '\n')
 					} else {
 						w.line(s.Match().URI)
 					}
@@ -98,18 +98,17 @@ exact source text, wrapper "angle", "quote" or "none".
 
 // writeMatch appends the JSON object of m.
 func writeMatch(w *writer, m extract.Match) {
-	w.b = append(w.b, '{')
-	w.first = true
-	w.str("uri", m.URI)
-	w.str("raw", m.Raw)
-	w.num("start", int(m.Start))
-	w.num("end", int(m.End))
-	w.num("line", m.Line)
-	w.num("col", m.Col)
-	w.str("wrapper", m.Wrapper)
-	w.boolean("abbrev", m.Abbrev)
-	w.boolean("iri", m.IRI)
-	w.b = append(w.b, '}')
+	w.Open()
+	w.Str("uri", m.URI)
+	w.Str("raw", m.Raw)
+	w.Int("start", int(m.Start))
+	w.Int("end", int(m.End))
+	w.Int("line", m.Line)
+	w.Int("col", m.Col)
+	w.Str("wrapper", m.Wrapper)
+	w.Bool("abbrev", m.Abbrev)
+	w.Bool("iri", m.IRI)
+	w.Close()
 }
 
 // extractRecords reads NUL-separated records and writes one line per
@@ -118,19 +117,19 @@ func extractRecords(w *writer, r io.Reader, o extract.Options, found *bool) erro
 	o.Records = true
 	s := extract.NewScanner(r, o)
 	for n := 0; s.NextRecord(); n++ {
-		w.b = append(w.b, `{"record":`...)
-		w.b = strconv.AppendInt(w.b, int64(n), 10)
-		w.b = append(w.b, `,"matches":[`...)
+		w.B = append(w.B, `{"record":`...)
+		w.B = strconv.AppendInt(w.B, int64(n), 10)
+		w.B = append(w.B, `,"matches":[`...)
 		k := 0
 		for s.Scan() {
 			if k > 0 {
-				w.b = append(w.b, ',')
+				w.B = append(w.B, ',')
 			}
 			writeMatch(w, s.Match())
 			k++
 			*found = true
 		}
-		w.b = append(w.b, "]}\n"...)
+		w.B = append(w.B, "]}\n"...)
 		if !w.flushLine() {
 			return nil
 		}

@@ -218,25 +218,25 @@ func (t *template) write(c *call, u uri.URI) {
 		w.begin()
 		for _, p := range t.keys {
 			v, ok := p.value(c, u)
-			w.b = append(w.b, ',')
-			w.b = appendJSONString(w.b, p.name)
-			w.b = append(w.b, ':')
+			w.B = append(w.B, ',')
+			w.B = appendJSONString(w.B, p.name)
+			w.B = append(w.B, ':')
 			if !ok {
-				w.b = append(w.b, "null"...)
+				w.B = append(w.B, "null"...)
 				continue
 			}
-			w.b = appendJSONString(w.b, v)
+			w.B = appendJSONString(w.B, v)
 		}
 		w.end()
 		return
 	}
 	for _, p := range t.pieces {
 		if p.kind == tLiteral {
-			w.b = append(w.b, p.lit...)
+			w.B = append(w.B, p.lit...)
 			continue
 		}
 		v, _ := p.value(c, u)
-		w.b = appendPlain(w.b, v)
+		w.B = appendPlain(w.B, v)
 	}
-	w.b = append(w.b, '\n')
+	w.B = append(w.B, '\n')
 }

@@ -139,11 +139,10 @@ func htmlCommand(c *call, baseOnly bool) int {
 			return 2
 		}
 		if c.json {
-			w.b = append(w.b, '{')
-			w.first = true
-			w.str("base", b.URI.String())
-			w.str("source", b.Source)
-			w.b = append(w.b, '}', '\n')
+			w.Open()
+			w.Str("base", b.URI.String())
+			w.Str("source", b.Source)
+			w.B = append(w.B, '}', '\n')
 		} else {
 			w.line(b.URI.String())
 		}
@@ -273,25 +272,24 @@ func writeLink(w *writer, l htmldoc.Link) {
 			w.line(l.URI.String())
 			return
 		}
-		w.b = append(w.b, "error: line "...)
-		w.b = strconv.AppendInt(w.b, int64(l.Line), 10)
-		w.b = append(w.b, ": "...)
-		w.b = append(w.b, strings.TrimPrefix(l.Err.Error(), "uri: ")...)
-		w.b = append(w.b, '\n')
+		w.B = append(w.B, "error: line "...)
+		w.B = strconv.AppendInt(w.B, int64(l.Line), 10)
+		w.B = append(w.B, ": "...)
+		w.B = append(w.B, strings.TrimPrefix(l.Err.Error(), "uri: ")...)
+		w.B = append(w.B, '\n')
 		return
 	}
-	w.b = append(w.b, '{')
-	w.first = true
-	w.opt("uri", l.URI.String(), l.Err == nil)
-	w.str("ref", l.Ref)
-	w.str("element", l.Element)
-	w.str("attr", l.Attr)
-	w.num("line", l.Line)
-	w.boolean("active", l.Active)
+	w.Open()
+	w.Opt("uri", l.URI.String(), l.Err == nil)
+	w.Str("ref", l.Ref)
+	w.Str("element", l.Element)
+	w.Str("attr", l.Attr)
+	w.Int("line", l.Line)
+	w.Bool("active", l.Active)
 	if l.Err != nil {
 		off, reason := describe(l.Ref, l.Err)
-		w.str("error", reason)
-		w.num("offset", off)
+		w.Str("error", reason)
+		w.Int("offset", off)
 	}
-	w.b = append(w.b, '}', '\n')
+	w.B = append(w.B, '}', '\n')
 }

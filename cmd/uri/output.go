@@ -22,8 +22,9 @@ type writer struct {
 	w     *bufio.Writer
 	json  bool
 	in    string // the current input
-	b     []byte // the current line(s)
-	first bool   // no JSON field written yet in the current object
+	// B holds the current line(s), JSON objects written with the
+	// module's one JSON writer.
+	jsonstr.Object
 	err   error
 	// repairHint adds to the error of a non-ASCII byte that --repair
 	// would turn it into a URI (the commands that take --repair).
@@ -40,10 +41,10 @@ func newWriter(w io.Writer, json bool) *writer {
 // flushLine moves the current line to the buffer; false means that
 // writing failed and the run should stop.
 func (w *writer) flushLine() bool {
-	if w.err == nil && len(w.b) > 0 {
-		_, w.err = w.w.Write(w.b)
+	if w.err == nil && len(w.B) > 0 {
+		_, w.err = w.w.Write(w.B)
 	}
-	w.b = w.b[:0]
+	w.B = w.B[:0]
 	return w.err == nil
 }
 
@@ -63,8 +64,8 @@ func (w *writer) close() error {
 // line appends a plain output line, its control characters escaped
 // (appendPlain).
 func (w *writer) line(s string) {
-	w.b = appendPlain(w.b, s)
-	w.b = append(w.b, '\n')
+	w.B = appendPlain(w.B, s)
+	w.B = append(w.B, '\n')
 }
 
 // appendPlain appends s for plain output: one input gives one line, and
@@ -126,7 +127,7 @@ func (w *writer) result(s string) {
 		return
 	}
 	w.begin()
-	w.str("result", s)
+	w.Str("result", s)
 	w.end()
 }
 
@@ -134,11 +135,10 @@ func (w *writer) result(s string) {
 // with "input_hex" when the input is not valid UTF-8 (JSON would show
 // U+FFFD in its place, and the line could not be matched back).
 func (w *writer) begin() {
-	w.b = append(w.b, '{')
-	w.first = true
-	w.str("input", w.in)
+	w.Open()
+	w.Str("input", w.in)
 	if !utf8.ValidString(w.in) {
-		w.str("input_hex", hex.EncodeToString([]byte(w.in)))
+		w.Str("input_hex", hex.EncodeToString([]byte(w.in)))
 	}
 }
 
@@ -146,51 +146,27 @@ func (w *writer) begin() {
 // input when --repair changed it.
 func (w *writer) end() {
 	if w.repairs != nil {
-		w.key("repairs")
-		w.b = append(w.b, '[')
+		w.Key("repairs")
+		w.B = append(w.B, '[')
 		for i, r := range w.repairs {
 			if i > 0 {
-				w.b = append(w.b, ',')
+				w.B = append(w.B, ',')
 			}
-			w.b = append(w.b, `{"offset":`...)
-			w.b = strconv.AppendInt(w.b, int64(r.Offset), 10)
-			w.b = append(w.b, `,"from":`...)
-			w.b = appendJSONString(w.b, r.From)
-			w.b = append(w.b, `,"to":`...)
-			w.b = appendJSONString(w.b, r.To)
-			w.b = append(w.b, '}')
+			w.B = append(w.B, `{"offset":`...)
+			w.B = strconv.AppendInt(w.B, int64(r.Offset), 10)
+			w.B = append(w.B, `,"from":`...)
+			w.B = appendJSONString(w.B, r.From)
+			w.B = append(w.B, `,"to":`...)
+			w.B = appendJSONString(w.B, r.To)
+			w.B = append(w.B, '}')
 		}
-		w.b = append(w.b, ']')
+		w.B = append(w.B, ']')
 	}
-	w.b = append(w.b, '}', '\n')
+	w.B = append(w.B, '}', '\n')
 }
 
-// key appends `"name":` with its comma.
-func (w *writer) key(name string) {
-	if !w.first {
-		w.b = append(w.b, ',')
-	}
-	w.first = false
-	w.b = append(w.b, '"')
-	w.b = append(w.b, name...)
-	w.b = append(w.b, '"', ':')
-}
 
-// str appends a string field.
-func (w *writer) str(name, s string) {
-	w.key(name)
-	w.b = appendJSONString(w.b, s)
-}
 
-// opt appends a string field, or null when it is undefined.
-func (w *writer) opt(name, s string, defined bool) {
-	w.key(name)
-	if !defined {
-		w.b = append(w.b, "null"...)
-		return
-	}
-	w.b = appendJSONString(w.b, s)
-}
 
 // appendSafe appends key (`,"name":`) and s as a JSON string, or null
 // when s is undefined; s must need no escaping (jsonSafe).
@@ -224,40 +200,9 @@ var safeJSON = func() (t [256]uint8) {
 	return t
 }()
 
-// num appends an integer field, or null when n is negative.
-func (w *writer) num(name string, n int) {
-	w.key(name)
-	if n < 0 {
-		w.b = append(w.b, "null"...)
-		return
-	}
-	w.b = strconv.AppendInt(w.b, int64(n), 10)
-}
 
-// boolean appends a boolean field.
-func (w *writer) boolean(name string, v bool) {
-	w.key(name)
-	w.b = strconv.AppendBool(w.b, v)
-}
 
-// strs appends an array of strings, [] when empty.
-func (w *writer) strs(name string, ss []string) {
-	w.key(name)
-	w.b = append(w.b, '[')
-	for i, s := range ss {
-		if i > 0 {
-			w.b = append(w.b, ',')
-		}
-		w.b = appendJSONString(w.b, s)
-	}
-	w.b = append(w.b, ']')
-}
 
-// raw appends a field whose value is already JSON.
-func (w *writer) raw(name string, v []byte) {
-	w.key(name)
-	w.b = append(w.b, v...)
-}
 
 // failure writes the line of a failed input: plain "error: OFFSET:
 // REASON" ("INPUT<TAB>error: ..." when withInput), or JSON {"input",
@@ -269,25 +214,25 @@ func (w *writer) failure(in string, err error, withInput bool) {
 		// Pasted text and IDN hosts: say what turns it into a URI.
 		reason += " (an IRI: use --repair or uri iri-to-uri)"
 	}
-	w.b = w.b[:0]
+	w.B = w.B[:0]
 	if w.json {
 		w.begin()
-		w.str("error", reason)
-		w.num("offset", off)
+		w.Str("error", reason)
+		w.Int("offset", off)
 		w.end()
 		return
 	}
 	if withInput {
-		w.b = appendPlain(w.b, in)
-		w.b = append(w.b, '\t')
+		w.B = appendPlain(w.B, in)
+		w.B = append(w.B, '\t')
 	}
-	w.b = append(w.b, "error: "...)
+	w.B = append(w.B, "error: "...)
 	if off >= 0 {
-		w.b = strconv.AppendInt(w.b, int64(off), 10)
-		w.b = append(w.b, ':', ' ')
+		w.B = strconv.AppendInt(w.B, int64(off), 10)
+		w.B = append(w.B, ':', ' ')
 	}
-	w.b = append(w.b, reason...)
-	w.b = append(w.b, '\n')
+	w.B = append(w.B, reason...)
+	w.B = append(w.B, '\n')
 }
 
 // describe returns the byte offset in the input in and the reason of a

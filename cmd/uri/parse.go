@@ -70,23 +70,23 @@ OFFSET: NAME"), with the name of the failing validation error.
 // uri.Params), or null when there is no query. A pair without "=" has
 // the value "".
 func (w *writer) params(u uri.URI) {
-	w.key("params")
+	w.Key("params")
 	if !u.HasQuery() {
-		w.b = append(w.b, "null"...)
+		w.B = append(w.B, "null"...)
 		return
 	}
-	w.b = append(w.b, '[')
+	w.B = append(w.B, '[')
 	for i, q := range u.QueryParams().All() {
 		if i > 0 {
-			w.b = append(w.b, ',')
+			w.B = append(w.B, ',')
 		}
-		w.b = append(w.b, '[')
-		w.b = appendJSONString(w.b, q.Key())
-		w.b = append(w.b, ',')
-		w.b = appendJSONString(w.b, q.Value())
-		w.b = append(w.b, ']')
+		w.B = append(w.B, '[')
+		w.B = appendJSONString(w.B, q.Key())
+		w.B = append(w.B, ',')
+		w.B = appendJSONString(w.B, q.Value())
+		w.B = append(w.B, ']')
 	}
-	w.b = append(w.b, ']')
+	w.B = append(w.B, ']')
 }
 
 // schemeData writes "scheme_data", the typed view of the URL's scheme
@@ -94,15 +94,15 @@ func (w *writer) params(u uri.URI) {
 // scheme without one; when the view cannot read the URL, null and
 // "scheme_error" with the reason.
 func (w *writer) schemeData(u uri.URI) {
-	w.key("scheme_data")
-	b, err := scheme.AppendJSON(w.b, u)
+	w.Key("scheme_data")
+	b, err := scheme.AppendJSON(w.B, u)
 	if err != nil {
-		w.b = append(w.b, "null"...)
+		w.B = append(w.B, "null"...)
 		_, reason := describe(u.String(), err)
-		w.str("scheme_error", reason)
+		w.Str("scheme_error", reason)
 		return
 	}
-	w.b = b
+	w.B = b
 }
 
 // components writes the components of u: plain "scheme=S ... path=P
@@ -112,7 +112,7 @@ func (w *writer) components(u uri.URI) {
 		if u.String() == w.in && jsonSafe(w.in) {
 			// The common case: the components are slices of an input
 			// that needs no JSON escaping, so they need none either.
-			b := append(w.b, `{"input":"`...)
+			b := append(w.B, `{"input":"`...)
 			b = append(b, w.in...)
 			b = append(b, '"')
 			b = appendSafe(b, `,"scheme":`, u.Scheme(), u.HasScheme())
@@ -123,21 +123,21 @@ func (w *writer) components(u uri.URI) {
 			b = appendSafe(b, `,"path":`, u.Path(), true)
 			b = appendSafe(b, `,"query":`, u.Query(), u.HasQuery())
 			b = appendSafe(b, `,"fragment":`, u.Fragment(), u.HasFragment())
-			w.b, w.first = b, false
+			w.Written(b)
 			w.params(u)
 			w.schemeData(u)
 			w.end()
 			return
 		}
 		w.begin()
-		w.opt("scheme", u.Scheme(), u.HasScheme())
-		w.opt("userinfo", u.Userinfo(), u.HasUserinfo())
-		w.opt("host", u.Host(), u.HasAuthority())
-		w.opt("host_type", u.HostKind().String(), u.HasAuthority())
-		w.opt("port", u.Port(), u.HasPort())
-		w.str("path", u.Path())
-		w.opt("query", u.Query(), u.HasQuery())
-		w.opt("fragment", u.Fragment(), u.HasFragment())
+		w.Opt("scheme", u.Scheme(), u.HasScheme())
+		w.Opt("userinfo", u.Userinfo(), u.HasUserinfo())
+		w.Opt("host", u.Host(), u.HasAuthority())
+		w.Opt("host_type", u.HostKind().String(), u.HasAuthority())
+		w.Opt("port", u.Port(), u.HasPort())
+		w.Str("path", u.Path())
+		w.Opt("query", u.Query(), u.HasQuery())
+		w.Opt("fragment", u.Fragment(), u.HasFragment())
 		w.params(u)
 		w.schemeData(u)
 		w.end()
@@ -146,12 +146,12 @@ func (w *writer) components(u uri.URI) {
 	sep := false
 	kv := func(key, val string) {
 		if sep {
-			w.b = append(w.b, ' ')
+			w.B = append(w.B, ' ')
 		}
 		sep = true
-		w.b = append(w.b, key...)
-		w.b = append(w.b, '=')
-		w.b = append(w.b, val...)
+		w.B = append(w.B, key...)
+		w.B = append(w.B, '=')
+		w.B = append(w.B, val...)
 	}
 	if u.HasScheme() {
 		kv("scheme", u.Scheme())
@@ -173,5 +173,5 @@ func (w *writer) components(u uri.URI) {
 	if u.HasFragment() {
 		kv("fragment", u.Fragment())
 	}
-	w.b = append(w.b, '\n')
+	w.B = append(w.B, '\n')
 }

@@ -88,49 +88,47 @@ apply.
 					w.line("<refused>")
 					return errWritten
 				case p.Commands != nil:
-					b := w.b
+					b := w.B
 					for i, cmd := range p.Commands {
 						if i > 0 {
 							b = append(b, " | "...)
 						}
 						b = appendPlanEscaped(b, cmd, true)
 					}
-					w.b = append(b, '\n')
+					w.B = append(b, '\n')
 				default:
-					w.b = append(appendPlanEscaped(w.b, string(p.Request), false), '\n')
+					w.B = append(appendPlanEscaped(w.B, string(p.Request), false), '\n')
 				}
 				return nil
 			}
 			w.begin()
-			w.str("scheme", strings.ToLower(u.Scheme()))
+			w.Str("scheme", strings.ToLower(u.Scheme()))
 			if refused != nil {
-				w.raw("connect", []byte("null"))
+				w.Raw("connect", []byte("null"))
 			} else {
-				w.key("connect")
-				w.b = append(w.b, '{')
-				w.first = true
-				w.str("host", p.Host)
-				w.num("port", p.Port)
-				w.b = append(w.b, '}')
-				w.first = false
+				w.Key("connect")
+				w.Open()
+				w.Str("host", p.Host)
+				w.Int("port", p.Port)
+				w.Close()
 			}
-			w.opt("request", string(p.Request), p.Request != nil)
+			w.Opt("request", string(p.Request), p.Request != nil)
 			if p.Commands != nil {
-				w.strs("commands", p.Commands)
+				w.Strs("commands", p.Commands)
 			} else {
-				w.raw("commands", []byte("null"))
+				w.Raw("commands", []byte("null"))
 			}
-			w.boolean("refused", refused != nil)
+			w.Bool("refused", refused != nil)
 			if refused != nil {
-				w.str("reason", refused.Error())
+				w.Str("reason", refused.Error())
 			} else {
-				w.raw("reason", []byte("null"))
+				w.Raw("reason", []byte("null"))
 			}
 			var ws []string
 			for _, x := range pl.Warnings() {
 				ws = append(ws, string(x))
 			}
-			w.strs("warnings", ws)
+			w.Strs("warnings", ws)
 			w.end()
 			if refused != nil {
 				return errWritten

@@ -96,31 +96,30 @@ draft section 2.3). JSON: {"input", "nid", "nss", "r", "q", "f",
 			class := urn.ClassifyNID(u.NID()).Class.String()
 			if w.json {
 				w.begin()
-				w.str("nid", u.NID())
-				w.str("nss", u.NSS())
-				w.opt("r", r, hasR)
-				w.opt("q", q, hasQ)
-				w.opt("f", f, hasF)
-				w.str("nid_class", class)
+				w.Str("nid", u.NID())
+				w.Str("nss", u.NSS())
+				w.Opt("r", r, hasR)
+				w.Opt("q", q, hasQ)
+				w.Opt("f", f, hasF)
+				w.Str("nid_class", class)
 				if draft2012 {
-					w.key("directives")
+					w.Key("directives")
 					ds := u.Directives()
 					if ds == nil {
-						w.b = append(w.b, "null"...)
+						w.B = append(w.B, "null"...)
 					} else {
-						w.b = append(w.b, '[')
+						w.B = append(w.B, '[')
 						for i, d := range ds {
 							if i > 0 {
-								w.b = append(w.b, ',')
+								w.B = append(w.B, ',')
 							}
-							w.b = append(w.b, '{')
-							w.first = true
-							w.str("keyword", d.Keyword)
-							w.str("value", d.Value)
-							w.boolean("ignored", d.Ignored)
-							w.b = append(w.b, '}')
+							w.Open()
+							w.Str("keyword", d.Keyword)
+							w.Str("value", d.Value)
+							w.Bool("ignored", d.Ignored)
+							w.Close()
 						}
-						w.b = append(w.b, ']')
+						w.B = append(w.B, ']')
 					}
 				}
 				w.end()
@@ -128,27 +127,27 @@ draft section 2.3). JSON: {"input", "nid", "nss", "r", "q", "f",
 			}
 			// Appended to the output buffer, never built with +=, so a
 			// long input costs linear time (issue 7, defect 1).
-			w.b = append(w.b, "nid="...)
-			w.b = append(w.b, u.NID()...)
-			w.b = append(w.b, " nss="...)
-			w.b = append(w.b, u.NSS()...)
+			w.B = append(w.B, "nid="...)
+			w.B = append(w.B, u.NID()...)
+			w.B = append(w.B, " nss="...)
+			w.B = append(w.B, u.NSS()...)
 			if hasR {
-				w.b = append(append(w.b, " r="...), r...)
+				w.B = append(append(w.B, " r="...), r...)
 			}
 			if hasQ {
-				w.b = append(append(w.b, " q="...), q...)
+				w.B = append(append(w.B, " q="...), q...)
 			}
 			if hasF {
-				w.b = append(append(w.b, " f="...), f...)
+				w.B = append(append(w.B, " f="...), f...)
 			}
-			w.b = append(append(w.b, " nid_class="...), class...)
+			w.B = append(append(w.B, " nid_class="...), class...)
 			for _, d := range u.Directives() {
 				if d.Ignored {
-					w.b = append(w.b, " ignored_directive="...)
+					w.B = append(w.B, " ignored_directive="...)
 				} else {
-					w.b = append(w.b, " directive="...)
+					w.B = append(w.B, " directive="...)
 				}
-				w.b = append(append(append(w.b, d.Keyword...), '='), d.Value...)
+				w.B = append(append(append(w.B, d.Keyword...), '='), d.Value...)
 			}
 			w.line("")
 			return nil
@@ -198,13 +197,13 @@ func (w *writer) warnings(ws []string) {
 	}
 	if w.json {
 		w.begin()
-		w.strs("warnings", ws)
+		w.Strs("warnings", ws)
 		w.end()
 		return
 	}
 	for _, x := range ws {
-		w.b = appendPlain(w.b, w.in)
-		w.b = append(w.b, "\twarning: "...)
+		w.B = appendPlain(w.B, w.in)
+		w.B = append(w.B, "\twarning: "...)
 		w.line(x)
 	}
 }
@@ -365,19 +364,19 @@ JSON: {"input", "result", "scripts", "mixed_script", "warnings"}.
 			w := c.out
 			if w.json {
 				w.begin()
-				w.str("result", d.Text)
-				w.strs("scripts", d.Scripts)
-				w.boolean("mixed_script", d.MixedScript)
-				w.strs("warnings", d.Warnings)
+				w.Str("result", d.Text)
+				w.Strs("scripts", d.Scripts)
+				w.Bool("mixed_script", d.MixedScript)
+				w.Strs("warnings", d.Warnings)
 				w.end()
 				return nil
 			}
-			w.b = append(w.b, d.Text...)
+			w.B = append(w.B, d.Text...)
 			for _, x := range d.Warnings {
-				w.b = append(w.b, "\twarning: "...)
-				w.b = append(w.b, x...)
+				w.B = append(w.B, "\twarning: "...)
+				w.B = append(w.B, x...)
 			}
-			w.b = append(w.b, '\n')
+			w.B = append(w.B, '\n')
 			return nil
 		})
 	},

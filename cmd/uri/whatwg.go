@@ -63,23 +63,23 @@ func whatwgStart(c *call, normalize bool) (each, error) {
 // the validation errors.
 func (w *writer) whatwgJSON(u whatwg.URL) {
 	w.begin()
-	w.str("href", u.Href())
-	w.str("origin", u.Origin())
-	w.str("protocol", u.Protocol())
-	w.str("username", u.Username())
-	w.str("password", u.Password())
-	w.str("host", u.Host())
-	w.str("hostname", u.Hostname())
-	w.str("port", u.Port())
-	w.str("pathname", u.Pathname())
-	w.str("search", u.Search())
-	w.str("hash", u.Hash())
+	w.Str("href", u.Href())
+	w.Str("origin", u.Origin())
+	w.Str("protocol", u.Protocol())
+	w.Str("username", u.Username())
+	w.Str("password", u.Password())
+	w.Str("host", u.Host())
+	w.Str("hostname", u.Hostname())
+	w.Str("port", u.Port())
+	w.Str("pathname", u.Pathname())
+	w.Str("search", u.Search())
+	w.Str("hash", u.Hash())
 	errs := u.Errors()
 	names := make([]string, len(errs))
 	for i, e := range errs {
 		names[i] = e.String()
 	}
-	w.strs("errors", names)
+	w.Strs("errors", names)
 	w.end()
 }
 
@@ -87,11 +87,11 @@ func (w *writer) whatwgJSON(u whatwg.URL) {
 func (w *writer) whatwgPlain(u whatwg.URL) {
 	kv := func(key, val string) {
 		if key != "href" {
-			w.b = append(w.b, ' ')
+			w.B = append(w.B, ' ')
 		}
-		w.b = append(w.b, key...)
-		w.b = append(w.b, '=')
-		w.b = append(w.b, val...)
+		w.B = append(w.B, key...)
+		w.B = append(w.B, '=')
+		w.B = append(w.B, val...)
 	}
 	kv("href", u.Href())
 	kv("origin", u.Origin())
@@ -104,14 +104,14 @@ func (w *writer) whatwgPlain(u whatwg.URL) {
 	kv("pathname", u.Pathname())
 	kv("search", u.Search())
 	kv("hash", u.Hash())
-	w.b = append(w.b, " errors="...)
+	w.B = append(w.B, " errors="...)
 	for i, e := range u.Errors() {
 		if i > 0 {
-			w.b = append(w.b, ',')
+			w.B = append(w.B, ',')
 		}
-		w.b = append(w.b, e.String()...)
+		w.B = append(w.B, e.String()...)
 	}
-	w.b = append(w.b, '\n')
+	w.B = append(w.B, '\n')
 }
 
 // whatwgFailure writes the line of an input the standard rejects:
@@ -122,18 +122,18 @@ func (w *writer) whatwgFailure(err error) {
 	if pe, ok := err.(*whatwg.ParseError); ok {
 		name, off = pe.Err.String(), pe.Offset
 	}
-	w.b = w.b[:0]
+	w.B = w.B[:0]
 	if w.json {
 		w.begin()
-		w.str("error", name)
+		w.Str("error", name)
 		w.end()
 		return
 	}
-	w.b = append(w.b, "error: "...)
+	w.B = append(w.B, "error: "...)
 	if off >= 0 {
-		w.b = strconv.AppendInt(w.b, int64(off), 10)
-		w.b = append(w.b, ':', ' ')
+		w.B = strconv.AppendInt(w.B, int64(off), 10)
+		w.B = append(w.B, ':', ' ')
 	}
-	w.b = append(w.b, name...)
-	w.b = append(w.b, '\n')
+	w.B = append(w.B, name...)
+	w.B = append(w.B, '\n')
 }

@@ -3,7 +3,10 @@
 // lines in place.
 package jsonstr
 
-import "unicode/utf8"
+import (
+	"strconv"
+	"unicode/utf8"
+)
 
 // Append appends s to b as a JSON string, as encoding/json
 // does with SetEscapeHTML(false): control characters, '"' and '\\' are
@@ -60,4 +63,129 @@ func Append(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// Object appends a JSON object to B member by member, in the order the
+// calls come: the one JSON writer of the uri command and of package
+// scheme, which write objects whose keys have a fixed order (the exact
+// interfaces of "uri parse --json" and its "scheme_data"). Names are
+// constant ASCII keys, written as they are; values are escaped. The
+// methods return o, so calls chain.
+type Object struct {
+	B     []byte
+	first bool // no member written yet since Open
+}
+
+// Open appends "{".
+func (o *Object) Open() *Object {
+	o.B = append(o.B, '{')
+	o.first = true
+	return o
+}
+
+// Close appends "}". The object is then a member of the one around
+// it, which goes on after a comma.
+func (o *Object) Close() *Object {
+	o.B = append(o.B, '}')
+	o.first = false
+	return o
+}
+
+// Written takes b as B when the caller has written the opening and some
+// members itself (a fast path that appends them straight): the next
+// member goes after a comma.
+func (o *Object) Written(b []byte) *Object {
+	o.B = b
+	o.first = false
+	return o
+}
+
+// Key appends `"name":`, after a comma unless it is the first member.
+func (o *Object) Key(name string) *Object {
+	if !o.first {
+		o.B = append(o.B, ',')
+	}
+	o.first = false
+	o.B = append(o.B, '"')
+	o.B = append(o.B, name...)
+	o.B = append(o.B, '"', ':')
+	return o
+}
+
+// Str appends a string member.
+func (o *Object) Str(name, s string) *Object {
+	o.Key(name)
+	o.B = Append(o.B, s)
+	return o
+}
+
+// Opt appends a string member, or null when it is not defined.
+func (o *Object) Opt(name, s string, defined bool) *Object {
+	if !defined {
+		return o.Null(name)
+	}
+	return o.Str(name, s)
+}
+
+// Null appends a null member.
+func (o *Object) Null(name string) *Object {
+	o.Key(name)
+	o.B = append(o.B, "null"...)
+	return o
+}
+
+// Int appends an integer member, or null when n is negative.
+func (o *Object) Int(name string, n int) *Object {
+	if n < 0 {
+		return o.Null(name)
+	}
+	o.Key(name)
+	o.B = strconv.AppendInt(o.B, int64(n), 10)
+	return o
+}
+
+// Bool appends a boolean member.
+func (o *Object) Bool(name string, v bool) *Object {
+	o.Key(name)
+	o.B = strconv.AppendBool(o.B, v)
+	return o
+}
+
+// Strs appends an array of strings, [] when empty.
+func (o *Object) Strs(name string, ss []string) *Object {
+	o.Key(name)
+	o.B = append(o.B, '[')
+	for i, s := range ss {
+		if i > 0 {
+			o.B = append(o.B, ',')
+		}
+		o.B = Append(o.B, s)
+	}
+	o.B = append(o.B, ']')
+	return o
+}
+
+// Pairs appends an array of [name, value] arrays, [] when empty.
+func (o *Object) Pairs(name string, ps [][2]string) *Object {
+	o.Key(name)
+	o.B = append(o.B, '[')
+	for i, p := range ps {
+		if i > 0 {
+			o.B = append(o.B, ',')
+		}
+		o.B = append(o.B, '[')
+		o.B = Append(o.B, p[0])
+		o.B = append(o.B, ',')
+		o.B = Append(o.B, p[1])
+		o.B = append(o.B, ']')
+	}
+	o.B = append(o.B, ']')
+	return o
+}
+
+// Raw appends a member whose value is already JSON.
+func (o *Object) Raw(name string, v []byte) *Object {
+	o.Key(name)
+	o.B = append(o.B, v...)
+	return o
 }
