@@ -19,13 +19,13 @@ import (
 // with the methods below; the loop hands it to a large buffer once the
 // input is done. Writing stops at the first error, which close reports.
 type writer struct {
-	w     *bufio.Writer
-	json  bool
-	in    string // the current input
+	w    *bufio.Writer
+	json bool
+	in   string // the current input
 	// B holds the current line(s), JSON objects written with the
 	// module's one JSON writer.
 	jsonstr.Object
-	err   error
+	err error
 	// repairHint adds to the error of a non-ASCII byte that --repair
 	// would turn it into a URI (the commands that take --repair).
 	repairHint bool
@@ -165,9 +165,6 @@ func (w *writer) end() {
 	w.B = append(w.B, '}', '\n')
 }
 
-
-
-
 // appendSafe appends key (`,"name":`) and s as a JSON string, or null
 // when s is undefined; s must need no escaping (jsonSafe).
 func appendSafe(b []byte, key, s string, defined bool) []byte {
@@ -199,10 +196,6 @@ var safeJSON = func() (t [256]uint8) {
 	}
 	return t
 }()
-
-
-
-
 
 // failure writes the line of a failed input: plain "error: OFFSET:
 // REASON" ("INPUT<TAB>error: ..." when withInput), or JSON {"input",
