@@ -35,30 +35,25 @@ reserved-nid (a URN whose NID may not be assigned, RFC 8141 5.1).
 `,
 	start: func(c *call) (each, error) {
 		warn := c.has("warn")
-		return func(in string) error {
+		return func(in string) (result, error) {
 			u, err := c.parseURI(in)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			if !warn {
-				return scheme.Check(u)
+				return nil, scheme.Check(u)
 			}
 			// scheme.ViewOf: every view, URNs included, warns in
 			// the same codes.
 			sv, err := scheme.ViewOf(u)
-			if err != nil {
-				return err
+			if err != nil || sv == nil {
+				return nil, err
 			}
-			if sv != nil {
-				if ws := sv.Warnings(); len(ws) > 0 {
-					s := make([]string, len(ws))
-					for i, w := range ws {
-						s[i] = string(w)
-					}
-					c.out.warnings(s)
-				}
+			var s warningList
+			for _, w := range sv.Warnings() {
+				s = append(s, string(w))
 			}
-			return nil
+			return s, nil
 		}, nil
 	},
 }

@@ -43,10 +43,12 @@ type command struct {
 	files bool
 }
 
-// each handles one input: it writes the input's output with the call's
-// writer and returns nil, or returns the input's error (the framework
-// writes the error line).
-type each func(in string) error
+// each handles one input and returns what it gave: a result, which the
+// loop writes (plain or JSON), or the input's error, whose line the loop
+// writes. It never writes itself. A nil result prints nothing (a valid
+// input to check). errRefused with a result is a failure that has an
+// output of its own (a refused plan).
+type each func(in string) (result, error)
 
 // trait selects the flags a command shares with others.
 type trait uint8
@@ -240,9 +242,9 @@ func (c *call) str(long, def string) string {
 	return def
 }
 
-// errWritten is what a command's each returns for an input that failed
-// after it wrote the input's output itself (plan's "<refused>").
-var errWritten = errors.New("failed; output written")
+// errRefused is what a command's each returns, with a result, for an
+// input that failed but has an output to show (plan's "<refused>").
+var errRefused = errors.New("failed; the result says why")
 
 // usageError is the error of a command line that cannot run.
 type usageError struct{ msg string }
@@ -472,15 +474,19 @@ func (c *call) loop(fn each) int {
 	var pos inputPos
 	readErr := eachInput(c.args, c.files, c.stdin, &pos, func(in string) bool {
 		w.in, w.repairs = in, nil
-		if err := fn(in); err != nil {
+		res, err := fn(in)
+		if res != nil && (err == nil || err == errRefused) {
+			res.write(w)
+		}
+		if err != nil {
 			failed = true
 			switch {
 			case skipped != nil:
-				// The error line (or what the command wrote for a
-				// refused input) goes to standard error after where the
-				// input came from.
+				// The error line (or the output of a refused input)
+				// goes to standard error after where the input came
+				// from.
 				msg := w.B
-				if err != errWritten {
+				if err != errRefused {
 					skipped.failure(in, err, failsOnly) // plain, even with --json
 					msg = skipped.B
 				}
@@ -488,7 +494,7 @@ func (c *call) loop(fn each) int {
 				skipped.B = append(skipped.B[:0], line...)
 				w.B = w.B[:0]
 				skipped.flushLine()
-			case err != errWritten:
+			case err != errRefused:
 				w.failure(in, err, failsOnly)
 			}
 		}

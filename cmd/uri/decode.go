@@ -19,18 +19,12 @@ feed as the two characters \n and a carriage return as \r; JSON holds the
 real string (bytes that are not UTF-8 become U+FFFD there).
 `,
 	start: func(c *call) (each, error) {
-		return func(in string) error {
+		return func(in string) (result, error) {
 			s, err := uri.Unescape(in)
 			if err != nil {
-				return err
+				return nil, err
 			}
-			c.out.decodedResult(s)
-			return nil
+			return text(s), nil // plain output escapes what decoding gave
 		}, nil
 	},
 }
-
-// decodedResult writes a result that decoding may have given line
-// breaks or other controls: plain output escapes them (appendPlain), so
-// that every input keeps one line; JSON holds the real string.
-func (w *writer) decodedResult(s string) { w.result(s) }

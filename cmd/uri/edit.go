@@ -191,24 +191,24 @@ func startEdit(c *call) (each, error) {
 	var e uri.Editor
 	sortQuery := c.has("sort-query")
 	portOps := c.has("default-port") || c.has("no-default-port")
-	return func(in string) error {
+	return func(in string) (result, error) {
 		u, err := c.parseURI(in)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		e.Reset(u)
 		v, err := applyEdits(&e, ops, sortQuery, sep)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if portOps {
 			if v, err = portEdits(c, v); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		if redirect != nil {
 			if v, err = followRedirect(c, v, *redirect); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		// The result must follow the rules of its scheme as an input
@@ -216,18 +216,13 @@ func startEdit(c *call) (each, error) {
 		// gives no https URL).
 		if s, ok := c.reg.Lookup(v.Scheme()); ok && s.Validate != nil && v.HasScheme() {
 			if err := s.Validate(v); err != nil {
-				return fmt.Errorf("the result %q: %w", v.String(), err)
+				return nil, fmt.Errorf("the result %q: %w", v.String(), err)
 			}
 		}
 		if err := scheme.Check(v); err != nil { // what uri check refuses
-			return fmt.Errorf("the result %q: %w", v.String(), err)
+			return nil, fmt.Errorf("the result %q: %w", v.String(), err)
 		}
-		if c.json {
-			c.out.components(v)
-		} else {
-			c.out.line(v.String())
-		}
-		return nil
+		return edited(v), nil
 	}, nil
 }
 

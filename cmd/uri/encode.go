@@ -45,23 +45,21 @@ text included.
 			return nil, usagef("flag --idna applies to --component host only")
 		}
 		noted := false
-		return func(in string) error {
+		return func(in string) (result, error) {
 			if name == "host" && !isASCII(in) {
 				if idna {
 					a, err := iri.HostToASCII(in)
 					if err != nil {
-						return err
+						return nil, err
 					}
-					c.out.result(uri.Escape(a, set))
-					return nil
+					return text(uri.Escape(a, set)), nil
 				}
 				if !noted {
 					noted = true
 					fmt.Fprintf(c.stderr, "uri encode: note: %q is not ASCII: percent-encoded UTF-8 is a valid reg-name (RFC 3986 3.2.2), but DNS needs the IDNA form (xn--...): use --idna\n", in)
 				}
 			}
-			c.out.result(uri.Escape(in, set))
-			return nil
+			return text(uri.Escape(in, set)), nil
 		}, nil
 	},
 }

@@ -43,13 +43,12 @@ string for something undefined.
 		if err != nil {
 			return nil, err
 		}
-		return func(in string) error {
+		return func(in string) (result, error) {
 			u, err := c.parseURI(in)
 			if err != nil {
-				return err
+				return nil, err
 			}
-			t.write(c, u)
-			return nil
+			return render(func(w *writer) { t.write(c, w, u) }), nil
 		}, nil
 	},
 }
@@ -212,8 +211,7 @@ func (p tpiece) value(c *call, u uri.URI) (string, bool) {
 }
 
 // write writes the filled-in template for u.
-func (t *template) write(c *call, u uri.URI) {
-	w := c.out
+func (t *template) write(c *call, w *writer, u uri.URI) {
 	if w.json {
 		w.begin()
 		for _, p := range t.keys {

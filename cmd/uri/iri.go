@@ -16,13 +16,12 @@ URI is returned as it is.
 	output: `Output: the URI, one line per input; JSON {"input", "result"}.
 `,
 	start: func(c *call) (each, error) {
-		return func(in string) error {
+		return func(in string) (result, error) {
 			s, err := iri.ToURI(in)
 			if err != nil {
-				return err
+				return nil, err
 			}
-			c.out.result(s)
-			return nil
+			return text(s), nil
 		}, nil
 	},
 }
@@ -47,17 +46,16 @@ the result back to an equivalent URI.
 	output: `Output: the IRI, one line per input; JSON {"input", "result"}.
 `,
 	start: func(c *call) (each, error) {
-		return func(in string) error {
+		return func(in string) (result, error) {
 			in, err := c.repaired(in)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			s, err := iri.ToIRI(in)
 			if err != nil {
-				return err
+				return nil, err
 			}
-			c.out.decodedResult(s)
-			return nil
+			return text(s), nil
 		}, nil
 	},
 }

@@ -33,13 +33,12 @@ With --whatwg, print the href the WHATWG URL Standard gives each input
 		if fn, err := whatwgStart(c, true); fn != nil || err != nil {
 			return fn, err
 		}
-		return func(in string) error {
+		return func(in string) (result, error) {
 			u, err := c.parseURI(in)
 			if err != nil {
-				return err
+				return nil, err
 			}
-			c.out.result(c.reg.Normalize(u).String())
-			return nil
+			return text(c.reg.Normalize(u).String()), nil
 		}, nil
 	},
 }

@@ -61,6 +61,48 @@ func (w *writer) close() error {
 	return w.err
 }
 
+// result is what one input gave; the loop writes it, plain or JSON, as
+// the type says. The results below are those of most subcommands; a
+// subcommand with its own form of output has its own result type.
+type result interface{ write(w *writer) }
+
+// text is a result that is one string: plain, the line; JSON,
+// {"input", "result"}.
+type text string
+
+func (t text) write(w *writer) { w.result(string(t)) }
+
+// components is a parsed URI: plain "scheme=S ... path=P ..."; JSON,
+// every component and its scheme data (uri parse).
+type components uri.URI
+
+func (u components) write(w *writer) { w.components(uri.URI(u)) }
+
+// edited is a URI a subcommand made: plain, the URI; JSON, its
+// components as parse gives them.
+type edited uri.URI
+
+func (u edited) write(w *writer) {
+	if w.json {
+		w.components(uri.URI(u))
+		return
+	}
+	w.line(uri.URI(u).String())
+}
+
+// render is the result of a subcommand whose output has a form of its
+// own (plan, urn parse, urn show, the URL Standard's getters): the
+// function that writes it, which only the loop calls.
+type render func(w *writer)
+
+func (r render) write(w *writer) { r(w) }
+
+// warningList is the warnings of a valid input (check --warn): plain,
+// "INPUT<TAB>warning: W" per warning; JSON, {"input", "warnings"}.
+type warningList []string
+
+func (ws warningList) write(w *writer) { w.warnings(ws) }
+
 // line appends a plain output line, its control characters escaped
 // (appendPlain).
 func (w *writer) line(s string) {

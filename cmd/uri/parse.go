@@ -54,13 +54,12 @@ OFFSET: NAME"), with the name of the failing validation error.
 		if fn, err := whatwgStart(c, false); fn != nil || err != nil {
 			return fn, err
 		}
-		return func(in string) error {
+		return func(in string) (result, error) {
 			u, err := c.parseURI(in)
 			if err != nil {
-				return err
+				return nil, err
 			}
-			c.out.components(u)
-			return nil
+			return components(u), nil
 		}, nil
 	},
 }

@@ -63,77 +63,76 @@ apply.
 			return nil, usagef("flag --email: %v", err)
 		}
 		c.opts.AllowZoneID = c.has("zone-id")
-		return func(in string) error {
+		return func(in string) (result, error) {
 			u, err := c.parseURI(in)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			v, err := c.reg.View(u)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			pl, ok := v.(scheme.Planner)
 			if !ok {
-				return errors.New("no client plan for the scheme " + strings.ToLower(u.Scheme()))
+				return nil, errors.New("no client plan for the scheme " + strings.ToLower(u.Scheme()))
 			}
 			p, err := pl.Plan(opts)
 			var refused *scheme.RefusedError
 			if err != nil && !errors.As(err, &refused) {
-				return err
+				return nil, err
 			}
-			w := c.out
-			if !w.json {
-				switch {
-				case refused != nil:
-					w.line("<refused>")
-					return errWritten
-				case p.Commands != nil:
-					b := w.B
-					for i, cmd := range p.Commands {
-						if i > 0 {
-							b = append(b, " | "...)
+			if refused != nil {
+				err = errRefused // refused, with what a client would do
+			}
+			return render(func(w *writer) {
+				if !w.json {
+					switch {
+					case refused != nil:
+						w.line("<refused>")
+					case p.Commands != nil:
+						b := w.B
+						for i, cmd := range p.Commands {
+							if i > 0 {
+								b = append(b, " | "...)
+							}
+							b = appendPlanEscaped(b, cmd, true)
 						}
-						b = appendPlanEscaped(b, cmd, true)
+						w.B = append(b, '\n')
+					default:
+						w.B = append(appendPlanEscaped(w.B, string(p.Request), false), '\n')
 					}
-					w.B = append(b, '\n')
-				default:
-					w.B = append(appendPlanEscaped(w.B, string(p.Request), false), '\n')
+					return
 				}
-				return nil
-			}
-			w.begin()
-			w.Str("scheme", strings.ToLower(u.Scheme()))
-			if refused != nil {
-				w.Raw("connect", []byte("null"))
-			} else {
-				w.Key("connect")
-				w.Open()
-				w.Str("host", p.Host)
-				w.Int("port", p.Port)
-				w.Close()
-			}
-			w.Opt("request", string(p.Request), p.Request != nil)
-			if p.Commands != nil {
-				w.Strs("commands", p.Commands)
-			} else {
-				w.Raw("commands", []byte("null"))
-			}
-			w.Bool("refused", refused != nil)
-			if refused != nil {
-				w.Str("reason", refused.Error())
-			} else {
-				w.Raw("reason", []byte("null"))
-			}
-			var ws []string
-			for _, x := range pl.Warnings() {
-				ws = append(ws, string(x))
-			}
-			w.Strs("warnings", ws)
-			w.end()
-			if refused != nil {
-				return errWritten
-			}
-			return nil
+				w.begin()
+				w.Str("scheme", strings.ToLower(u.Scheme()))
+				if refused != nil {
+					w.Raw("connect", []byte("null"))
+				} else {
+					w.Key("connect")
+					w.Open()
+					w.Str("host", p.Host)
+					w.Int("port", p.Port)
+					w.Close()
+				}
+				w.Opt("request", string(p.Request), p.Request != nil)
+				if p.Commands != nil {
+					w.Strs("commands", p.Commands)
+				} else {
+					w.Raw("commands", []byte("null"))
+				}
+				w.Bool("refused", refused != nil)
+				if refused != nil {
+					w.Str("reason", refused.Error())
+				} else {
+					w.Raw("reason", []byte("null"))
+				}
+				var ws []string
+				for _, x := range pl.Warnings() {
+					ws = append(ws, string(x))
+				}
+				w.Strs("warnings", ws)
+				w.end()
+			}), err
 		}, nil
 	},
 }

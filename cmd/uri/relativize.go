@@ -21,10 +21,10 @@ the offset of that segment.
 		if err != nil {
 			return nil, err
 		}
-		return func(in string) error {
+		return func(in string) (result, error) {
 			t, err := c.parseRef(in)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			var ref uri.URI
 			if c.opts.Grammar == uri.RFC2396 {
@@ -33,10 +33,9 @@ the offset of that segment.
 				ref, err = b.Relativize(t)
 			}
 			if err != nil {
-				return err
+				return nil, err
 			}
-			c.out.result(ref.String())
-			return nil
+			return text(ref.String()), nil
 		}, nil
 	},
 }

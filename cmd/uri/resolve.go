@@ -46,21 +46,19 @@ empty reference names the base without its fragment.
 				return nil, usagef("flag --dots: want keep, drop or reject, not %q", c.str("dots", ""))
 			}
 		}
-		return func(in string) error {
+		return func(in string) (result, error) {
 			ref, err := c.parseRef(in)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			if c.opts.Grammar == uri.RFC2396 {
 				t, err := b.Resolve2396(ref, policy)
 				if err != nil {
-					return err
+					return nil, err
 				}
-				c.out.result(t.String())
-				return nil
+				return text(t.String()), nil
 			}
-			c.out.result(b.Resolve(ref).String())
-			return nil
+			return text(b.Resolve(ref).String()), nil
 		}, nil
 	},
 }

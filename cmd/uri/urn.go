@@ -49,15 +49,15 @@ func (c *call) equivalence(o urn.Options) (urn.Equivalence, error) {
 
 // urnEach returns the each of a URN subcommand that parses its input
 // in the selected dialect and hands the URN to fn.
-func urnEach(c *call, fn func(u urn.URN) error) (each, error) {
+func urnEach(c *call, fn func(u urn.URN) (result, error)) (each, error) {
 	o, err := c.urnOptions()
 	if err != nil {
 		return nil, err
 	}
-	return func(in string) error {
+	return func(in string) (result, error) {
 		u, err := urn.ParseWith(in, o)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		return fn(u)
 	}, nil
@@ -88,69 +88,70 @@ draft section 2.3). JSON: {"input", "nid", "nss", "r", "q", "f",
 			return nil, err
 		}
 		draft2012 := o.Dialect == urn.Draft2012 // --dialect compares without case
-		return urnEach(c, func(u urn.URN) error {
-			w := c.out
-			r, hasR := u.RComponent()
-			q, hasQ := u.QComponent()
-			f, hasF := u.FComponent()
-			class := urn.ClassifyNID(u.NID()).Class.String()
-			if w.json {
-				w.begin()
-				w.Str("nid", u.NID())
-				w.Str("nss", u.NSS())
-				w.Opt("r", r, hasR)
-				w.Opt("q", q, hasQ)
-				w.Opt("f", f, hasF)
-				w.Str("nid_class", class)
-				if draft2012 {
-					w.Key("directives")
-					ds := u.Directives()
-					if ds == nil {
-						w.B = append(w.B, "null"...)
-					} else {
-						w.B = append(w.B, '[')
-						for i, d := range ds {
-							if i > 0 {
-								w.B = append(w.B, ',')
+		return urnEach(c, func(u urn.URN) (result, error) {
+			return render(func(w *writer) {
+				r, hasR := u.RComponent()
+				q, hasQ := u.QComponent()
+				f, hasF := u.FComponent()
+				class := urn.ClassifyNID(u.NID()).Class.String()
+				if w.json {
+					w.begin()
+					w.Str("nid", u.NID())
+					w.Str("nss", u.NSS())
+					w.Opt("r", r, hasR)
+					w.Opt("q", q, hasQ)
+					w.Opt("f", f, hasF)
+					w.Str("nid_class", class)
+					if draft2012 {
+						w.Key("directives")
+						ds := u.Directives()
+						if ds == nil {
+							w.B = append(w.B, "null"...)
+						} else {
+							w.B = append(w.B, '[')
+							for i, d := range ds {
+								if i > 0 {
+									w.B = append(w.B, ',')
+								}
+								w.Open()
+								w.Str("keyword", d.Keyword)
+								w.Str("value", d.Value)
+								w.Bool("ignored", d.Ignored)
+								w.Close()
 							}
-							w.Open()
-							w.Str("keyword", d.Keyword)
-							w.Str("value", d.Value)
-							w.Bool("ignored", d.Ignored)
-							w.Close()
+							w.B = append(w.B, ']')
 						}
-						w.B = append(w.B, ']')
 					}
+					w.end()
+					return
 				}
-				w.end()
-				return nil
-			}
-			// Appended to the output buffer, never built with +=, so a
-			// long input costs linear time (issue 7, defect 1).
-			w.B = append(w.B, "nid="...)
-			w.B = append(w.B, u.NID()...)
-			w.B = append(w.B, " nss="...)
-			w.B = append(w.B, u.NSS()...)
-			if hasR {
-				w.B = append(append(w.B, " r="...), r...)
-			}
-			if hasQ {
-				w.B = append(append(w.B, " q="...), q...)
-			}
-			if hasF {
-				w.B = append(append(w.B, " f="...), f...)
-			}
-			w.B = append(append(w.B, " nid_class="...), class...)
-			for _, d := range u.Directives() {
-				if d.Ignored {
-					w.B = append(w.B, " ignored_directive="...)
-				} else {
-					w.B = append(w.B, " directive="...)
+				// Appended to the output buffer, never built with +=, so a
+				// long input costs linear time (issue 7, defect 1).
+				w.B = append(w.B, "nid="...)
+				w.B = append(w.B, u.NID()...)
+				w.B = append(w.B, " nss="...)
+				w.B = append(w.B, u.NSS()...)
+				if hasR {
+					w.B = append(append(w.B, " r="...), r...)
 				}
-				w.B = append(append(append(w.B, d.Keyword...), '='), d.Value...)
-			}
-			w.line("")
-			return nil
+				if hasQ {
+					w.B = append(append(w.B, " q="...), q...)
+				}
+				if hasF {
+					w.B = append(append(w.B, " f="...), f...)
+				}
+				w.B = append(append(w.B, " nid_class="...), class...)
+				for _, d := range u.Directives() {
+					if d.Ignored {
+						w.B = append(w.B, " ignored_directive="...)
+					} else {
+						w.B = append(w.B, " directive="...)
+					}
+					w.B = append(append(append(w.B, d.Keyword...), '='), d.Value...)
+				}
+				w.line("")
+				return
+			}), nil
 		})
 	},
 }
@@ -175,16 +176,16 @@ valid input with warnings.
 `,
 	start: func(c *call) (each, error) {
 		rules, warn := c.has("namespace-rules"), c.has("warn")
-		return urnEach(c, func(u urn.URN) error {
+		return urnEach(c, func(u urn.URN) (result, error) {
 			if rules {
 				if err := u.ValidateNamespace(); err != nil {
-					return err
+					return nil, err
 				}
 			}
 			if warn {
-				c.out.warnings(u.Warnings())
+				return warningList(u.Warnings()), nil
 			}
-			return nil
+			return nil, nil
 		})
 	},
 }
@@ -222,9 +223,8 @@ reordered, and the components are kept.
 	output: `Output: the canonical form, one line per input; JSON {"input", "result"}.
 `,
 	start: func(c *call) (each, error) {
-		return urnEach(c, func(u urn.URN) error {
-			c.out.result(u.Normalize().String())
-			return nil
+		return urnEach(c, func(u urn.URN) (result, error) {
+			return text(u.Normalize().String()), nil
 		})
 	},
 }
@@ -250,17 +250,16 @@ list. The r-, q- and f-components are left out.
 		if err != nil {
 			return nil, err
 		}
-		return urnEach(c, func(u urn.URN) error {
+		return urnEach(c, func(u urn.URN) (result, error) {
 			// A key under the namespace's rules exists only for a URN
 			// that follows them: what "urn check --namespace-rules"
 			// refuses has none.
 			if e&urn.NamespaceRules != 0 {
 				if err := u.ValidateNamespace(); err != nil {
-					return err
+					return nil, err
 				}
 			}
-			c.out.result(u.KeyWith(e))
-			return nil
+			return text(u.KeyWith(e)), nil
 		})
 	},
 }
@@ -326,18 +325,17 @@ input must be valid UTF-8.
 			_, reason := describe(nid, err)
 			return nil, usagef("flag --nid: invalid NID %q: %s", nid, reason)
 		}
-		return func(in string) error {
+		return func(in string) (result, error) {
 			if len(in) > 4 && strings.EqualFold(in[:4], "urn:") {
 				if _, err := urn.Parse(in); err == nil {
-					return fmt.Errorf("the input is already a URN; give the native identifier (the NSS of %s), or use \"uri urn normalize\"", nid)
+					return nil, fmt.Errorf("the input is already a URN; give the native identifier (the NSS of %s), or use \"uri urn normalize\"", nid)
 				}
 			}
 			u, err := urn.FromNative(nid, in)
 			if err != nil {
-				return err
+				return nil, err
 			}
-			c.out.result(u.String())
-			return nil
+			return text(u.String()), nil
 		}, nil
 	},
 }
@@ -359,25 +357,26 @@ as in "U+0430 CYRILLIC SMALL LETTER A (Cyrillic) among Latin letters, 2 times".
 JSON: {"input", "result", "scripts", "mixed_script", "warnings"}.
 `,
 	start: func(c *call) (each, error) {
-		return urnEach(c, func(u urn.URN) error {
-			d := u.Display()
-			w := c.out
-			if w.json {
-				w.begin()
-				w.Str("result", d.Text)
-				w.Strs("scripts", d.Scripts)
-				w.Bool("mixed_script", d.MixedScript)
-				w.Strs("warnings", d.Warnings)
-				w.end()
-				return nil
-			}
-			w.B = append(w.B, d.Text...)
-			for _, x := range d.Warnings {
-				w.B = append(w.B, "\twarning: "...)
-				w.B = append(w.B, x...)
-			}
-			w.B = append(w.B, '\n')
-			return nil
+		return urnEach(c, func(u urn.URN) (result, error) {
+			return render(func(w *writer) {
+				d := u.Display()
+				if w.json {
+					w.begin()
+					w.Str("result", d.Text)
+					w.Strs("scripts", d.Scripts)
+					w.Bool("mixed_script", d.MixedScript)
+					w.Strs("warnings", d.Warnings)
+					w.end()
+					return
+				}
+				w.B = append(w.B, d.Text...)
+				for _, x := range d.Warnings {
+					w.B = append(w.B, "\twarning: "...)
+					w.B = append(w.B, x...)
+				}
+				w.B = append(w.B, '\n')
+				return
+			}), nil
 		})
 	},
 }

@@ -39,21 +39,18 @@ func whatwgStart(c *call, normalize bool) (each, error) {
 		}
 		base = b
 	}
-	return func(in string) error {
+	return func(in string) (result, error) {
 		u, err := whatwg.ParseRef(base, in)
 		if err != nil {
-			c.out.whatwgFailure(err)
-			return errWritten
+			return render(func(w *writer) { w.whatwgFailure(err) }), errRefused
 		}
 		switch {
 		case normalize:
-			c.out.result(u.Href())
+			return text(u.Href()), nil
 		case c.json:
-			c.out.whatwgJSON(u)
-		default:
-			c.out.whatwgPlain(u)
+			return render(func(w *writer) { w.whatwgJSON(u) }), nil
 		}
-		return nil
+		return render(func(w *writer) { w.whatwgPlain(u) }), nil
 	}, nil
 }
 
