@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/urikit/urikit/internal/chars"
+
 	"github.com/urikit/urikit/iri"
 	"github.com/urikit/urikit/uri"
 	"golang.org/x/net/html"
@@ -162,19 +164,11 @@ func checkHost(v, baseScheme string) error {
 	return nil
 }
 
-func ishex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
+func ishex(c byte) bool { return chars.Is(c, chars.Hex) }
 
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c >= 'a':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
-}
+// unhex returns the value of the hexadecimal digit c (0 for a byte
+// that is none: callers check first).
+func unhex(c byte) byte { return byte(max(chars.Unhex(c), 0)) }
 
 // schemeLen returns the length of the scheme v starts with (ALPHA
 // *( ALPHA / DIGIT / "+" / "-" / "." ) before ":", RFC 3986 3.1, which

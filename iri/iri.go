@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/urikit/urikit/internal/chars"
+
 	"github.com/urikit/urikit/uri"
 	"golang.org/x/net/idna"
 )
@@ -371,17 +373,9 @@ func writeDisplay(b *strings.Builder, s string, path bool) {
 	}
 }
 
-func unhex(c byte) byte {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0'
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10
-	}
-	return 0
-}
+// unhex returns the value of the hexadecimal digit c (0 for a byte
+// that is none: callers check first).
+func unhex(c byte) byte { return byte(max(chars.Unhex(c), 0)) }
 
 // utf8SeqLen returns the length of the UTF-8 sequence that c starts,
 // or 0.

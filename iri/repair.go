@@ -470,6 +470,4 @@ func (r *repairer) changes(out string) []Change {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }
 
-func ishex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
+func ishex(c byte) bool { return chars.Is(c, chars.Hex) }

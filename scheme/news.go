@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/urikit/urikit/internal/chars"
+
 	"github.com/urikit/urikit/uri"
 )
 
@@ -241,17 +243,9 @@ func wildmatExact(c byte) bool {
 		0x40 <= c && c <= 0x5a || 0x5e <= c && c <= 0x7e
 }
 
-func unhex(c byte) byte {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0'
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10
-	}
-	return 0
-}
+// unhex returns the value of the hexadecimal digit c (0 for a byte
+// that is none: callers check first).
+func unhex(c byte) byte { return byte(max(chars.Unhex(c), 0)) }
 
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`.
 func (v NNTP) MarshalJSON() ([]byte, error) {

@@ -1,6 +1,10 @@
 package whatwg
 
-import "unicode/utf8"
+import (
+	"unicode/utf8"
+
+	"github.com/urikit/urikit/internal/chars"
+)
 
 // Byte classes: one table, a bit per percent-encode set of the URL
 // Standard (section 1.3, "Percent-encoded bytes"), and a bit for the
@@ -115,19 +119,11 @@ func isURLUnitRune(r rune) bool {
 
 const upperhex = "0123456789ABCDEF"
 
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
+func isHex(c byte) bool { return chars.Is(c, chars.Hex) }
 
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c >= 'a':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
-}
+// unhex returns the value of the hexadecimal digit c (0 for a byte
+// that is none: callers check first).
+func unhex(c byte) byte { return byte(max(chars.Unhex(c), 0)) }
 
 // validPercent reports whether s[i] == '%' starts a percent-encoded
 // byte: '%' and two ASCII hex digits.
