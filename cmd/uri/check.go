@@ -49,11 +49,11 @@ reserved-nid (a URN whose NID may not be assigned, RFC 8141 5.1).
 			if err != nil || sv == nil {
 				return nil, err
 			}
-			var s warningList
+			var s []string
 			for _, w := range sv.Warnings() {
 				s = append(s, string(w))
 			}
-			return s, nil
+			return c.warnings(s), nil
 		}, nil
 	},
 }

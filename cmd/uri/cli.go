@@ -226,6 +226,7 @@ type call struct {
 	repair bool // --repair
 	// unchecked is the last scheme seen that has no Validate (parseURI).
 	unchecked string
+	box       boxes // the results handed to the loop, one of each kind
 	stdin     io.Reader
 	stdout    io.Writer
 	stderr    io.Writer

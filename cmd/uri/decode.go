@@ -24,7 +24,7 @@ real string (bytes that are not UTF-8 become U+FFFD there).
 			if err != nil {
 				return nil, err
 			}
-			return text(s), nil // plain output escapes what decoding gave
+			return c.text(s), nil // plain output escapes what decoding gave
 		}, nil
 	},
 }

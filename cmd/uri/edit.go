@@ -222,7 +222,7 @@ func startEdit(c *call) (each, error) {
 		if err := scheme.Check(v); err != nil { // what uri check refuses
 			return nil, fmt.Errorf("the result %q: %w", v.String(), err)
 		}
-		return edited(v), nil
+		return c.edited(v), nil
 	}, nil
 }
 

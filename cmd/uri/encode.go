@@ -52,14 +52,14 @@ text included.
 					if err != nil {
 						return nil, err
 					}
-					return text(uri.Escape(a, set)), nil
+					return c.text(uri.Escape(a, set)), nil
 				}
 				if !noted {
 					noted = true
 					fmt.Fprintf(c.stderr, "uri encode: note: %q is not ASCII: percent-encoded UTF-8 is a valid reg-name (RFC 3986 3.2.2), but DNS needs the IDNA form (xn--...): use --idna\n", in)
 				}
 			}
-			return text(uri.Escape(in, set)), nil
+			return c.text(uri.Escape(in, set)), nil
 		}, nil
 	},
 }

@@ -48,7 +48,7 @@ string for something undefined.
 			if err != nil {
 				return nil, err
 			}
-			return render(func(w *writer) { t.write(c, w, u) }), nil
+			return c.filled(t, u), nil
 		}, nil
 	},
 }

@@ -21,7 +21,7 @@ URI is returned as it is.
 			if err != nil {
 				return nil, err
 			}
-			return text(s), nil
+			return c.text(s), nil
 		}, nil
 	},
 }
@@ -55,7 +55,7 @@ the result back to an equivalent URI.
 			if err != nil {
 				return nil, err
 			}
-			return text(s), nil
+			return c.text(s), nil
 		}, nil
 	},
 }

@@ -38,7 +38,7 @@ With --whatwg, print the href the WHATWG URL Standard gives each input
 			if err != nil {
 				return nil, err
 			}
-			return text(c.reg.Normalize(u).String()), nil
+			return c.text(c.reg.Normalize(u).String()), nil
 		}, nil
 	},
 }

@@ -66,30 +66,6 @@ func (w *writer) close() error {
 // subcommand with its own form of output has its own result type.
 type result interface{ write(w *writer) }
 
-// text is a result that is one string: plain, the line; JSON,
-// {"input", "result"}.
-type text string
-
-func (t text) write(w *writer) { w.result(string(t)) }
-
-// components is a parsed URI: plain "scheme=S ... path=P ..."; JSON,
-// every component and its scheme data (uri parse).
-type components uri.URI
-
-func (u components) write(w *writer) { w.components(uri.URI(u)) }
-
-// edited is a URI a subcommand made: plain, the URI; JSON, its
-// components as parse gives them.
-type edited uri.URI
-
-func (u edited) write(w *writer) {
-	if w.json {
-		w.components(uri.URI(u))
-		return
-	}
-	w.line(uri.URI(u).String())
-}
-
 // render is the result of a subcommand whose output has a form of its
 // own (plan, urn parse, urn show, the URL Standard's getters): the
 // function that writes it, which only the loop calls.
@@ -97,11 +73,75 @@ type render func(w *writer)
 
 func (r render) write(w *writer) { r(w) }
 
-// warningList is the warnings of a valid input (check --warn): plain,
-// "INPUT<TAB>warning: W" per warning; JSON, {"input", "warnings"}.
-type warningList []string
+// The results of most subcommands. Each input's result is written
+// before the next input is read, so a call keeps one box of each kind
+// and hands out a pointer to it: a result costs no allocation (an
+// interface holding a string or a URI by value would cost one per
+// input).
+type boxes struct {
+	text       textResult
+	components componentsResult
+	edited     editedResult
+	warnings   warningsResult
+	filled     filledResult
+}
 
-func (ws warningList) write(w *writer) { w.warnings(ws) }
+// textResult is one string: plain, the line; JSON, {"input", "result"}.
+type textResult struct{ s string }
+
+func (r *textResult) write(w *writer) { w.result(r.s) }
+
+// text returns the result that is s.
+func (c *call) text(s string) result { c.box.text.s = s; return &c.box.text }
+
+// componentsResult is a parsed URI: plain "scheme=S ... path=P ...";
+// JSON, every component and its scheme data (uri parse).
+type componentsResult struct{ u uri.URI }
+
+func (r *componentsResult) write(w *writer) { w.components(r.u) }
+
+// components returns the result that shows u's components.
+func (c *call) components(u uri.URI) result { c.box.components.u = u; return &c.box.components }
+
+// editedResult is a URI a subcommand made: plain, the URI; JSON, its
+// components as parse gives them.
+type editedResult struct{ u uri.URI }
+
+func (r *editedResult) write(w *writer) {
+	if w.json {
+		w.components(r.u)
+		return
+	}
+	w.line(r.u.String())
+}
+
+// edited returns the result that is the URI u a subcommand made.
+func (c *call) edited(u uri.URI) result { c.box.edited.u = u; return &c.box.edited }
+
+// warningsResult is the warnings of a valid input (check --warn):
+// plain, "INPUT<TAB>warning: W" per warning; JSON, {"input",
+// "warnings"}; nothing without warnings.
+type warningsResult struct{ ws []string }
+
+func (r *warningsResult) write(w *writer) { w.warnings(r.ws) }
+
+// warnings returns the result that is the warnings ws.
+func (c *call) warnings(ws []string) result { c.box.warnings.ws = ws; return &c.box.warnings }
+
+// filledResult is a template filled in for a URI (uri get).
+type filledResult struct {
+	c *call
+	t *template
+	u uri.URI
+}
+
+func (r *filledResult) write(w *writer) { r.t.write(r.c, w, r.u) }
+
+// filled returns the result that is t filled in for u.
+func (c *call) filled(t *template, u uri.URI) result {
+	c.box.filled = filledResult{c, t, u}
+	return &c.box.filled
+}
 
 // line appends a plain output line, its control characters escaped
 // (appendPlain).

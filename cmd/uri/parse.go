@@ -59,7 +59,7 @@ OFFSET: NAME"), with the name of the failing validation error.
 			if err != nil {
 				return nil, err
 			}
-			return components(u), nil
+			return c.components(u), nil
 		}, nil
 	},
 }

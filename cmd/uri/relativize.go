@@ -35,7 +35,7 @@ the offset of that segment.
 			if err != nil {
 				return nil, err
 			}
-			return text(ref.String()), nil
+			return c.text(ref.String()), nil
 		}, nil
 	},
 }

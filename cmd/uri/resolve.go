@@ -56,9 +56,9 @@ empty reference names the base without its fragment.
 				if err != nil {
 					return nil, err
 				}
-				return text(t.String()), nil
+				return c.text(t.String()), nil
 			}
-			return text(b.Resolve(ref).String()), nil
+			return c.text(b.Resolve(ref).String()), nil
 		}, nil
 	},
 }

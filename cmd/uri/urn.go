@@ -183,7 +183,7 @@ valid input with warnings.
 				}
 			}
 			if warn {
-				return warningList(u.Warnings()), nil
+				return c.warnings(u.Warnings()), nil
 			}
 			return nil, nil
 		})
@@ -224,7 +224,7 @@ reordered, and the components are kept.
 `,
 	start: func(c *call) (each, error) {
 		return urnEach(c, func(u urn.URN) (result, error) {
-			return text(u.Normalize().String()), nil
+			return c.text(u.Normalize().String()), nil
 		})
 	},
 }
@@ -259,7 +259,7 @@ list. The r-, q- and f-components are left out.
 					return nil, err
 				}
 			}
-			return text(u.KeyWith(e)), nil
+			return c.text(u.KeyWith(e)), nil
 		})
 	},
 }
@@ -335,7 +335,7 @@ input must be valid UTF-8.
 			if err != nil {
 				return nil, err
 			}
-			return text(u.String()), nil
+			return c.text(u.String()), nil
 		}, nil
 	},
 }

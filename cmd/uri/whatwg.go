@@ -46,7 +46,7 @@ func whatwgStart(c *call, normalize bool) (each, error) {
 		}
 		switch {
 		case normalize:
-			return text(u.Href()), nil
+			return c.text(u.Href()), nil
 		case c.json:
 			return render(func(w *writer) { w.whatwgJSON(u) }), nil
 		}
