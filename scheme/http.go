@@ -167,17 +167,22 @@ func appendHTTPJSON(b []byte, u uri.URI) ([]byte, error) {
 	}
 	b = append(b, `,"default_port":`...)
 	b = strconv.AppendInt(b, int64(def), 10)
+	// Each part is made once and copied where it appears again.
 	b = append(b, `,"request_target":"`...)
+	t0 := len(b)
 	b = appendTarget(b, u)
+	t1 := len(b)
 	b = append(b, `","absolute_form":"`...)
 	for i := 0; i < len(u.Scheme()); i++ {
 		b = append(b, u.Scheme()[i]|0x20) // letters only: "http", "https"
 	}
 	b = append(b, "://"...)
+	h0 := len(b)
 	b = appendHostHeader(b, u)
-	b = appendTarget(b, u)
+	h1 := len(b)
+	b = append(b, b[t0:t1]...)
 	b = append(b, `","host_header":"`...)
-	b = appendHostHeader(b, u)
+	b = append(b, b[h0:h1]...)
 	if q := u.Query(); isSearch(q) {
 		b = append(b, `","search_words":[`...)
 		for i, w := range strings.Split(q, "+") {

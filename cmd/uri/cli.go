@@ -486,14 +486,15 @@ func (c *call) loop(fn each) int {
 				// The error line (or the output of a refused input)
 				// goes to standard error after where the input came
 				// from.
-				msg := w.B
+				msg := w.current()
 				if err != errRefused {
 					skipped.failure(in, err, failsOnly) // plain, even with --json
-					msg = skipped.B
+					msg = skipped.current()
 				}
 				line := append([]byte("uri "+c.cmd.name+": "+pos.String()+": "), msg...)
-				skipped.B = append(skipped.B[:0], line...)
-				w.B = w.B[:0]
+				skipped.dropLine()
+				skipped.B = append(skipped.B, line...)
+				w.dropLine()
 				skipped.flushLine()
 			case err != errRefused:
 				w.failure(in, err, failsOnly)

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -968,3 +969,49 @@ func TestEqualAgreesWithLibrary(t *testing.T) {
 		}
 	}
 }
+
+// TestParsedIsJSONSafe: the fast path of parse --json writes a parsed
+// reference into JSON without escaping, which is right only if every
+// string the strict parsers accept is printable ASCII without '"' and
+// '\\' (RFC 3986 2; the 1998 draft's 2.4.3 excludes them too). Every
+// byte value, at every place of a few shapes, in both grammars.
+func TestParsedIsJSONSafe(t *testing.T) {
+	shapes := []string{"%s", "http://a/%s", "http://%s/", "http://u%s@h/", "http://[%s]/", "http://h:%s/", "?%s", "#%s", "a:%s", "//%s", "http://[fe80::1%%25%s]/"}
+	for _, shape := range shapes {
+		for c := 0; c < 256; c++ {
+			s := fmt.Sprintf(shape, string([]byte{byte(c)}))
+			for _, o := range []uri.Options{{}, {Grammar: uri.RFC2396}, {AllowZoneID: true}} {
+				if u, err := uri.ParseWith(s, o); err == nil && !jsonSafe(u.String()) {
+					t.Errorf("%q parses (%v) but needs JSON escaping", s, o)
+				}
+			}
+		}
+	}
+	for _, name := range testshared.CorpusNames {
+		for _, l := range testshared.LoadCorpus(t, name).Lines {
+			if u, err := uri.Parse(l); err == nil && !jsonSafe(u.String()) {
+				t.Errorf("%q parses but needs JSON escaping", l)
+			}
+		}
+	}
+}
+
+// jsonSafe reports whether s is printable ASCII without '"' and '\\'.
+func jsonSafe(s string) bool {
+	for _, c := range []byte(s) {
+		if safeJSON[c] == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// safeJSON marks the bytes a JSON string holds as they are.
+var safeJSON = func() (t [256]uint8) {
+	for c := 0x20; c < 0x7f; c++ {
+		if c != '"' && c != '\\' {
+			t[c] = 1
+		}
+	}
+	return t
+}()

@@ -22,10 +22,11 @@ type writer struct {
 	w    *bufio.Writer
 	json bool
 	in   string // the current input
-	// B holds the current line(s), JSON objects written with the
-	// module's one JSON writer.
+	// B holds the lines not yet written out, the current one from mark
+	// on; JSON objects are written with the module's one JSON writer.
 	jsonstr.Object
-	err error
+	mark int
+	err  error
 	// repairHint adds to the error of a non-ASCII byte that --repair
 	// would turn it into a URI (the commands that take --repair).
 	repairHint bool
@@ -38,18 +39,41 @@ func newWriter(w io.Writer, json bool) *writer {
 	return &writer{w: bufio.NewWriterSize(w, 256<<10), json: json}
 }
 
-// flushLine moves the current line to the buffer; false means that
-// writing failed and the run should stop.
+// The lines are built in B one after the other, the current one from
+// mark on, and B goes out when it holds a block's worth: each byte of
+// output is copied once, not into a line and then into a buffer (the
+// output of parse --json is nine times its input).
+
+// blockSize is how much output B gathers before it is written.
+const blockSize = 256 << 10
+
+// line returns the current line, from mark on.
+func (w *writer) current() []byte { return w.B[w.mark:] }
+
+// dropLine drops what the current line holds so far.
+func (w *writer) dropLine() { w.B = w.B[:w.mark] }
+
+// flushLine ends the current line; false means that writing failed and
+// the run should stop.
 func (w *writer) flushLine() bool {
-	if w.err == nil && len(w.B) > 0 {
-		_, w.err = w.w.Write(w.B)
+	if len(w.B) >= blockSize {
+		w.writeOut()
 	}
-	w.B = w.B[:0]
+	w.mark = len(w.B)
 	return w.err == nil
 }
 
-// flush writes the buffer out (when the input may block).
+// writeOut hands B to the buffered writer.
+func (w *writer) writeOut() {
+	if w.err == nil && len(w.B) > 0 {
+		_, w.err = w.w.Write(w.B)
+	}
+	w.B, w.mark = w.B[:0], 0
+}
+
+// flush writes everything out (when the input may block).
 func (w *writer) flush() {
+	w.writeOut()
 	if w.err == nil {
 		w.err = w.w.Flush()
 	}
@@ -248,7 +272,8 @@ func (w *writer) end() {
 }
 
 // appendSafe appends key (`,"name":`) and s as a JSON string, or null
-// when s is undefined; s must need no escaping (jsonSafe).
+// when s is undefined; s must need no escaping (a parsed reference
+// needs none: TestParsedIsJSONSafe).
 func appendSafe(b []byte, key, s string, defined bool) []byte {
 	b = append(b, key...)
 	if !defined {
@@ -259,37 +284,17 @@ func appendSafe(b []byte, key, s string, defined bool) []byte {
 	return append(b, '"')
 }
 
-// jsonSafe reports whether s is printable ASCII without '"' and '\\'.
-func jsonSafe(s string) bool {
-	for _, c := range []byte(s) {
-		if safeJSON[c] == 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// safeJSON marks the bytes a JSON string holds as they are.
-var safeJSON = func() (t [256]uint8) {
-	for c := 0x20; c < 0x7f; c++ {
-		if c != '"' && c != '\\' {
-			t[c] = 1
-		}
-	}
-	return t
-}()
-
 // failure writes the line of a failed input: plain "error: OFFSET:
 // REASON" ("INPUT<TAB>error: ..." when withInput), or JSON {"input",
 // "error", "offset"}. Whatever the command had begun writing for the
 // input is dropped.
 func (w *writer) failure(in string, err error, withInput bool) {
 	off, reason := describe(in, err)
+	w.dropLine()
 	if w.repairHint && off >= 0 && off < len(in) && in[off] >= 0x80 && errors.Is(err, uri.ErrInvalidCharacter) {
 		// Pasted text and IDN hosts: say what turns it into a URI.
 		reason += " (an IRI: use --repair or uri iri-to-uri)"
 	}
-	w.B = w.B[:0]
 	if w.json {
 		w.begin()
 		w.Str("error", reason)

@@ -119,7 +119,7 @@ func (w *writer) whatwgFailure(err error) {
 	if pe, ok := err.(*whatwg.ParseError); ok {
 		name, off = pe.Err.String(), pe.Offset
 	}
-	w.B = w.B[:0]
+	w.dropLine()
 	if w.json {
 		w.begin()
 		w.Str("error", name)
