@@ -145,12 +145,19 @@ func (c *call) edited(u uri.URI) result { c.box.edited.u = u; return &c.box.edit
 // warningsResult is the warnings of a valid input (check --warn):
 // plain, "INPUT<TAB>warning: W" per warning; JSON, {"input",
 // "warnings"}; nothing without warnings.
-type warningsResult struct{ ws []string }
+type warningsResult struct{ ws, details []string }
 
-func (r *warningsResult) write(w *writer) { w.warnings(r.ws) }
+func (r *warningsResult) write(w *writer) { w.warnings(r.ws, r.details) }
 
-// warnings returns the result that is the warnings ws.
-func (c *call) warnings(ws []string) result { c.box.warnings.ws = ws; return &c.box.warnings }
+// warnings returns the result that is the warnings ws (codes), with the
+// details plain output adds to each, if any.
+func (c *call) warnings(ws []string, details ...[]string) result {
+	c.box.warnings = warningsResult{ws: ws}
+	if len(details) > 0 {
+		c.box.warnings.details = details[0]
+	}
+	return &c.box.warnings
+}
 
 // filledResult is a template filled in for a URI (uri get).
 type filledResult struct {

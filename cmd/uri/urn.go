@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/urikit/urikit/scheme"
 	"github.com/urikit/urikit/urn"
 )
 
@@ -170,7 +171,9 @@ var urnCheckCommand = &command{
 	output: `Plain output, one line per failed input:
   INPUT<TAB>error: OFFSET: REASON
 and with --warn one line per warning of a valid input:
-  INPUT<TAB>warning: WARNING
+  INPUT<TAB>warning: CODE: DETAIL
+with the codes of "uri check --warn" (encoded-nul, reserved-nid) and
+what they mean for this URN.
 JSON: {"input", "error", "offset"} per failure, {"input", "warnings"} per
 valid input with warnings.
 `,
@@ -183,7 +186,13 @@ valid input with warnings.
 				}
 			}
 			if warn {
-				return c.warnings(u.Warnings()), nil
+				// The codes of check --warn: one vocabulary for every
+				// scheme (scheme.Warning), URNs included.
+				var ws []string
+				for _, w := range (scheme.URN{URN: u}).Warnings() {
+					ws = append(ws, string(w))
+				}
+				return c.warnings(ws, u.Warnings()), nil
 			}
 			return nil, nil
 		})
@@ -192,7 +201,11 @@ valid input with warnings.
 
 // warnings writes the warnings of the current (valid) input: plain
 // "INPUT<TAB>warning: W" per warning, JSON {"input", "warnings"}.
-func (w *writer) warnings(ws []string) {
+//
+// The codes are scheme.Warning's, one vocabulary for every scheme; the
+// details, when there are any, say more in plain output ("reserved-nid:
+// NID \"x-foo\" is experimental ...").
+func (w *writer) warnings(ws, details []string) {
 	if len(ws) == 0 {
 		return
 	}
@@ -202,9 +215,12 @@ func (w *writer) warnings(ws []string) {
 		w.end()
 		return
 	}
-	for _, x := range ws {
+	for i, x := range ws {
 		w.B = appendPlain(w.B, w.in)
 		w.B = append(w.B, "\twarning: "...)
+		if i < len(details) && details[i] != "" {
+			x += ": " + details[i]
+		}
 		w.line(x)
 	}
 }
