@@ -40,6 +40,8 @@ for i in $(seq "$count"); do
 done | tee "$tmp/out" | grep '^Benchmark' >&2
 
 # Medians per benchmark of ns/op and cpu-ns/op, and ada's over each.
+echo "| implementation | ns/op | cpu-ns/op | ada / it (ns) | ada / it (cpu) |"
+echo "|---|---:|---:|---:|---:|"
 awk '
   /^Benchmark/ {
     name = $1; sub(/-[0-9]+$/, "", name)
@@ -55,7 +57,6 @@ awk '
   }
   END {
     a = "BenchmarkParseResolveOneBase/ada"
-    printf "| implementation | ns/op | cpu-ns/op | ada / it (ns) | ada / it (cpu) |\n|---|---:|---:|---:|---:|\n"
     for (k in ns) {
       printf "| %s | %.1f | %.1f | %.2fx | %.2fx |\n", k, median(ns[k]), median(cpu[k]), median(ns[a]) / median(ns[k]), median(cpu[a]) / median(cpu[k])
     }

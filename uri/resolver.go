@@ -53,17 +53,22 @@ func (r *Resolver) AppendResolve(dst []byte, ref URI) []byte {
 	return dst
 }
 
-// blockSize is the size of the blocks Resolve writes its results into:
-// one allocation for about fifty results of the size of a web link.
-const blockSize = 4096
+// Resolve writes its results into blocks that double from
+// firstBlock bytes to blockSize (one allocation for about fifty results
+// of the size of a web link): a Resolver made for one page with a few
+// links holds little memory.
+const (
+	firstBlock = 256
+	blockSize  = 4096
+)
 
 // Resolve returns the base resolved with ref, as r.Base().Resolve(ref)
 // does, but writes its text into a block of memory the Resolver shares
 // among its results instead of allocating each: one allocation for many
 // results. Results are never written over: a URI that Resolve returned
 // stays as it is whatever r does next. The cost is that a result keeps
-// its whole block (4 KiB, or the result's size if larger) in memory
-// while it is referenced; a program that keeps a few results out of
+// its whole block (up to 4 KiB, or the result's size if larger) in
+// memory while it is referenced; a program that keeps a few results out of
 // many should keep copies (URI.Resolve) or use AppendResolve.
 //
 // A result that is ref itself (a URI with no dot segment in its path)
@@ -77,7 +82,7 @@ func (r *Resolver) Resolve(ref URI) URI {
 	}
 	need := len(r.base.s) + len(ref.s) + 2
 	if cap(r.block)-len(r.block) < need {
-		r.block = make([]byte, 0, max(blockSize, need))
+		r.block = make([]byte, 0, max(min(2*cap(r.block), blockSize), firstBlock, need))
 	}
 	start := len(r.block)
 	b, u := r.appendTo(r.block, &ref)
