@@ -34,6 +34,9 @@
 //     (strict: a reference with a scheme is absolute), and its inverse.
 //     Resolve2396 and Relativize2396 follow the 1998 draft's section 5.2,
 //     with its three policies for excess ".." segments (DotPolicy).
+//     A Resolver resolves the many references of one base with the
+//     base's work done once, into a caller's buffer (AppendResolve)
+//     without allocating.
 //   - Normalize, Equal, Key: the comparison ladder of RFC 3986 section
 //     6.2.2 (case, percent-encoding, dot segments) and 6.2.3 (default
 //     ports, DefaultPort), with the rules of each scheme (Registry).

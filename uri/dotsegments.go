@@ -12,13 +12,17 @@ import (
 // back as something else. Every function here is linear in the length
 // of the path.
 
-// hasDotSegment reports whether path has a "." or ".." segment. It
-// jumps from "." to "." (most paths have few: "index.html").
-func hasDotSegment(path string) bool {
+// hasDotSegment reports whether path has a "." or ".." segment.
+func hasDotSegment(path string) bool { return indexDotSegment(path) >= 0 }
+
+// indexDotSegment returns the offset of the first "." or ".." segment
+// of path, or -1. It jumps from "." to "." (most paths have few:
+// "index.html").
+func indexDotSegment(path string) int {
 	for i := 0; i < len(path); i++ {
 		k := strings.IndexByte(path[i:], '.')
 		if k < 0 {
-			return false
+			return -1
 		}
 		i += k
 		if i > 0 && path[i-1] != '/' {
@@ -29,10 +33,10 @@ func hasDotSegment(path string) bool {
 			j++
 		}
 		if j == len(path) || path[j] == '/' {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 // removeDots is the one segment stack of the package: it removes the
@@ -62,12 +66,21 @@ func hasDotSegment(path string) bool {
 // reading (w <= r), and a pop scans only the bytes it removes, so the
 // whole is linear in len(b).
 func removeDots(b []byte, under DotPolicy, literal bool) (n, excess int) {
+	return removeDotsFrom(b, 0, under, literal)
+}
+
+// removeDotsFrom is removeDots on a path whose first from bytes are
+// known to hold no dot segment and to end where a segment begins (from
+// is 0, or b[from-1] is "/"): the stack starts full with them, so that
+// a path is scanned once, by indexDotSegment up to from and by the
+// stack after it.
+func removeDotsFrom(b []byte, from int, under DotPolicy, literal bool) (n, excess int) {
 	end := len(b)
 	root := 0
 	if end > 0 && b[0] == '/' {
 		root = 1
 	}
-	r, w := root, root
+	r, w := max(root, from), max(root, from)
 	excess = -1
 	for r <= end {
 		j := end

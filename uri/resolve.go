@@ -83,7 +83,8 @@ func fragmentOf(u *URI) part { return part{u.Fragment(), u.flags&hasFragment != 
 // stays "http:g". The base's fragment is ignored (section 5.1).
 //
 // The result is written once, its offsets computed as it is written: one
-// allocation, none when the result is ref or u itself. Where a literal
+// allocation, none when the result is ref or u itself. A Resolver
+// resolves many references against one base with no allocation. Where a literal
 // recomposition would be read back differently, the path is prefixed so
 // that it is not: a path that begins with "//" without an authority is
 // written "/.//..." (the uriparser bug "scheme:" + "/..//x" =
@@ -105,47 +106,29 @@ func (u URI) Resolve(ref URI) URI {
 	switch {
 	case ref.flags&hasScheme != 0 && !hasDotSegment(ref.Path()):
 		return ref
-	case ref.flags&(hasScheme|hasAuthority|hasQuery|hasFragment) == 0 && ref.pathStart == ref.pathEnd:
+	case isEmptyRef(&ref):
 		return u.WithoutFragment()
 	}
-	// RFC 3986 5.2.2, step by step.
-	t := target{under: DropDots, literal: true, grammar: u.flags & grammar2396}
-	if ref.flags&hasScheme != 0 {
-		t.scheme = schemeOf(&ref)
-		t.auth = ref.authority()
-		t.path, t.dots = ref.Path(), true
-		t.query = queryOf(&ref)
-		t.grammar = ref.flags & grammar2396
-	} else {
-		if ref.flags&hasAuthority != 0 {
-			t.auth = &ref
-			t.path, t.dots = ref.Path(), true
-			t.query = queryOf(&ref)
-			t.grammar = ref.flags & grammar2396
-		} else {
-			switch p := ref.Path(); {
-			case p == "":
-				t.path = u.Path()
-				if ref.flags&hasQuery != 0 {
-					t.query = queryOf(&ref)
-				} else {
-					t.query = queryOf(&u)
-				}
-			case p[0] == '/':
-				t.path, t.dots = p, true
-				t.query = queryOf(&ref)
-			default:
-				t.dir, t.path, t.dots = u.mergeDir(), p, true
-				t.query = queryOf(&ref)
-			}
-			t.auth = u.authority()
-		}
-		t.scheme = schemeOf(&u)
+	// The Resolver's code, with the base's directory found only if a
+	// relative path needs it. A result that fits is written on the
+	// stack and copied into a string of its exact size.
+	r := Resolver{base: u.WithoutFragment(), lazy: true}
+	n := len(r.base.s) + len(ref.s) + 2
+	if n <= resolveStack {
+		var buf [resolveStack]byte
+		b, t := r.appendTo(buf[:0], &ref)
+		t.s = string(b)
+		return t
 	}
-	t.fragment = fragmentOf(&ref)
-	r, _ := t.recompose()
-	return r
+	b, t := r.appendTo(make([]byte, 0, n), &ref)
+	// b is never written again: hand its bytes to the string, as
+	// strings.Builder does, instead of copying them.
+	t.s = unsafe.String(unsafe.SliceData(b), len(b))
+	return t
 }
+
+// resolveStack is the longest result Resolve writes on the stack.
+const resolveStack = 256
 
 // Resolve2396 resolves ref against the base u with the algorithm of the
 // 1998 draft's section 5.2 (draft-fielding-uri-syntax-02, the text of

@@ -23,6 +23,11 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, d := range []Dialect{RFC8141, Draft2015, Draft2012, RFC2141} {
 			u, err := ParseWith(s, Options{Dialect: d})
+			// The common case of parse gives what the component by
+			// component scan gives (issue 18).
+			if v, err2 := parseSlow(s, d); v != u || (err == nil) != (err2 == nil) || err != nil && err.Error() != err2.Error() {
+				t.Fatalf("%v: %q: Parse = %v, %v; component by component %v, %v", d, s, u, err, v, err2)
+			}
 			if err != nil {
 				var pe *ParseError
 				if !errors.As(err, &pe) || pe.Offset < 0 || pe.Offset > len(s) || pe.Input != s {
@@ -87,4 +92,17 @@ func FuzzKey(f *testing.F) {
 			}
 		}
 	})
+}
+
+// parseSlow is parse without its common case: the scheme, the NID, then
+// parseAfterNID.
+func parseSlow(s string, d Dialect) (URN, error) {
+	if len(s) < 4 || s[0]|0x20 != 'u' || s[1]|0x20 != 'r' || s[2]|0x20 != 'n' || s[3] != ':' {
+		return URN{}, failScheme(s)
+	}
+	i, err := parseNID(s, d)
+	if err != nil {
+		return URN{}, err
+	}
+	return parseAfterNID(s, d, i)
 }

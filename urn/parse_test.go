@@ -3,6 +3,8 @@ package urn
 import (
 	"errors"
 	"testing"
+
+	"github.com/urikit/urikit/internal/testshared"
 )
 
 // comp describes an optional component: absent, or present with a value.
@@ -314,4 +316,60 @@ func TestDialectNames(t *testing.T) {
 	if _, ok := DialectByName("rfc3986"); ok {
 		t.Errorf("DialectByName accepts rfc3986")
 	}
+}
+
+// TestScanNSS holds the eight-byte loop of scanNSS to the byte loop it
+// replaces: for every byte value at every offset of a run of plain NSS
+// bytes, both stop at the same place (issue 18).
+func TestScanNSS(t *testing.T) {
+	ref := func(s string, i int) int {
+		for i < len(s) && nssPlain[s[i]] {
+			i++
+		}
+		return i
+	}
+	plain := "abcdefghij0123456789-._~!$&'()*+,;=:@/%"[:39] // pchar and "/", no "%"
+	for n := 0; n <= 20; n++ {
+		for k := 0; k < n; k++ {
+			for c := 0; c < 256; c++ {
+				b := make([]byte, n)
+				for x := range b {
+					b[x] = plain[(x*7)%len(plain)]
+				}
+				b[k] = byte(c)
+				s := string(b)
+				for i := 0; i <= min(n, 3); i++ {
+					if got, want := scanNSS(s, i), ref(s, i); got != want {
+						t.Fatalf("scanNSS(%q, %d) = %d, want %d", s, i, got, want)
+					}
+				}
+			}
+		}
+	}
+	if got := scanNSS("ab?cdefghijk", 0); got != 2 {
+		t.Errorf(`scanNSS("ab?cdefghijk", 0) = %d, want 2 (RFC 8141 2: "?" ends the NSS)`, got)
+	}
+	if got := scanNSS("abcdefghijk/lmnopq", 0); got != 18 {
+		t.Errorf(`scanNSS("abcdefghijk/lmnopq", 0) = %d, want 18 (RFC 8141 2: "/" is in the NSS)`, got)
+	}
+}
+
+// TestParseCommonCase holds the common case of parse (a plain NSS to
+// the end, built without the component scan) to parseSlow on every URN
+// of the corpus and its prefixes, in every dialect (issue 18).
+func TestParseCommonCase(t *testing.T) {
+	n := 0
+	for _, s := range testshared.LoadCorpus(t, "urns").Lines {
+		for _, in := range []string{s, s[:len(s)/2], s + "/", s + "?+r", s + "#f", s + "%2", s + " "} {
+			for _, d := range []Dialect{RFC8141, Draft2015, Draft2012, RFC2141} {
+				u, err := ParseWith(in, Options{Dialect: d})
+				v, err2 := parseSlow(in, d)
+				if u != v || (err == nil) != (err2 == nil) || err != nil && err.Error() != err2.Error() {
+					t.Fatalf("%v: %q: Parse = %v, %v; component by component %v, %v", d, in, u, err, v, err2)
+				}
+				n++
+			}
+		}
+	}
+	t.Logf("%d parses compared", n)
 }

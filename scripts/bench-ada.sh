@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Compares parse + resolve + text of relative references against one base
+# (uri.BenchmarkParseResolveOneBase, issue 18) with ada, the C++ WHATWG URL
+# parser, on the same base and references (uri/testdata/resolve-refs.txt).
+# Usage:
+#
+#   scripts/bench-ada.sh ADA_SOURCE_DIR [COUNT] [BENCHTIME]
+#
+# ADA_SOURCE_DIR is a checkout of github.com/ada-url/ada (it must hold
+# src/ada.cpp and include/ada.h); this script fetches nothing and nothing
+# of ada is kept in this repository. The driver (scripts/bench-ada/driver.cpp)
+# and the Go test binary are built once, then run COUNT times (default 6)
+# in turn, so that load on a shared machine hits both; the script prints
+# the medians of ns/op and cpu-ns/op and the ratio of ada to each urikit
+# variant.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ada="${1:?usage: scripts/bench-ada.sh ADA_SOURCE_DIR [COUNT] [BENCHTIME]}"
+count="${2:-6}"
+benchtime="${3:-1s}"
+[ -f "$ada/src/ada.cpp" ] && [ -f "$ada/include/ada.h" ] || {
+  echo "bench-ada.sh: $ada has no src/ada.cpp and include/ada.h" >&2
+  exit 2
+}
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+${CXX:-g++} -O3 -DNDEBUG -std=c++20 -DADA_INCLUDE_URL_PATTERN=0 \
+  -I "$ada/include" -I "$ada/src" \
+  "$ada/src/ada.cpp" scripts/bench-ada/driver.cpp -o "$tmp/driver"
+go test -c -o "$tmp/uri.test" ./uri
+
+refs="uri/testdata/resolve-refs.txt"
+secs="${benchtime%s}"
+for i in $(seq "$count"); do
+  "$tmp/driver" "$refs" "$secs"
+  (cd uri && "$tmp/uri.test" -test.run '^$' -test.bench '^BenchmarkParseResolveOneBase$' \
+    -test.benchtime "$benchtime" -test.count 1)
+done | tee "$tmp/out" | grep '^Benchmark' >&2
+
+# Medians per benchmark of ns/op and cpu-ns/op, and ada's over each.
+echo "| implementation | ns/op | cpu-ns/op | ada / it (ns) | ada / it (cpu) |"
+echo "|---|---:|---:|---:|---:|"
+awk '
+  /^Benchmark/ {
+    name = $1; sub(/-[0-9]+$/, "", name)
+    for (i = 3; i < NF; i++) {
+      if ($(i+1) == "ns/op") ns[name] = ns[name] " " $i
+      if ($(i+1) == "cpu-ns/op") cpu[name] = cpu[name] " " $i
+    }
+  }
+  function median(list,   a, n, i, j, t) {
+    n = split(list, a, " ")
+    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
+    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+  }
+  END {
+    a = "BenchmarkParseResolveOneBase/ada"
+    for (k in ns) {
+      printf "| %s | %.1f | %.1f | %.2fx | %.2fx |\n", k, median(ns[k]), median(cpu[k]), median(ns[a]) / median(ns[k]), median(cpu[a]) / median(cpu[k])
+    }
+  }' "$tmp/out" | sort
