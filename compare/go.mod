@@ -4,7 +4,10 @@ go 1.26.0
 
 require (
 	github.com/chromedp/chromedp v0.23.0
+	github.com/fredbi/uri v1.1.1
+	github.com/leodido/go-urn v1.5.0
 	github.com/urikit/urikit v0.0.0
+	mvdan.cc/xurls/v2 v2.6.0
 )
 
 require (

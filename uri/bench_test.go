@@ -1,8 +1,9 @@
 package uri_test
 
-// Benchmarks of package uri against net/url (and github.com/fredbi/uri, an
-// RFC 3986 validator) on real-world corpora, peers in the same file so
-// that one run gives the ratios. One benchmark iteration handles one URL:
+// Benchmarks of package uri against net/url on real-world corpora, in
+// the same file so that one run gives the ratios (the third-party peers,
+// such as github.com/fredbi/uri, are in the compare module, so that this
+// module never requires them). One benchmark iteration handles one URL:
 // the loops walk the corpus cyclically, so ns/op, B/op and allocs/op are
 // per URL.
 //
@@ -24,8 +25,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	fredbi "github.com/fredbi/uri"
 
 	"github.com/urikit/urikit/internal/testshared"
 	"github.com/urikit/urikit/uri"
@@ -59,7 +58,6 @@ func validLines(c *corpus) []string {
 var (
 	sinkURI    uri.URI
 	sinkURL    *url.URL
-	sinkFredbi fredbi.URI
 	sinkErr    error
 	sinkString string
 	sinkInt    int
@@ -87,9 +85,9 @@ func reportExact(b *testing.B, m0 uint64, c0 int64) {
 	}
 }
 
-// BenchmarkParse compares uri.Parse with url.Parse and fredbi's
-// ParseReference (both parse a URI reference) on every line of each
-// corpus, the lines that some of them reject included.
+// BenchmarkParse compares uri.Parse with url.Parse on every line of each
+// corpus, the lines that some of them reject included (compare's
+// BenchmarkParsePeers adds fredbi's ParseReference).
 func BenchmarkParse(b *testing.B) {
 	for _, c := range benchCorpora(b) {
 		b.Run(c.Name, func(b *testing.B) {
@@ -114,19 +112,6 @@ func BenchmarkParse(b *testing.B) {
 				m0, c0 := mallocs(), processCPU()
 				for b.Loop() {
 					sinkURL, sinkErr = url.Parse(lines[i])
-					if i++; i == len(lines) {
-						i = 0
-					}
-				}
-				reportExact(b, m0, c0)
-			})
-			b.Run("fredbi", func(b *testing.B) {
-				b.ReportAllocs()
-				b.SetBytes(c.AvgLen())
-				i := 0
-				m0, c0 := mallocs(), processCPU()
-				for b.Loop() {
-					sinkFredbi, sinkErr = fredbi.ParseReference(lines[i])
 					if i++; i == len(lines) {
 						i = 0
 					}

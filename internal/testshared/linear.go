@@ -117,3 +117,19 @@ func CheckFast(tb testing.TB, name string, limit float64, ref, run func()) {
 	}
 	tb.Errorf("%s: CPU %v against %v for the reference (limit %gx)", name, best, bestRef, limit)
 }
+
+// BenchLoop calls fn for each index below n in turn, one per benchmark
+// iteration, and reports cpu-ns/op: the CPU time of the process per
+// iteration, which other processes on a busy machine do not inflate.
+func BenchLoop(b *testing.B, n int, fn func(i int)) {
+	b.ReportAllocs()
+	i := 0
+	c0 := CPUTime()
+	for b.Loop() {
+		fn(i)
+		if i++; i == n {
+			i = 0
+		}
+	}
+	b.ReportMetric(float64(CPUTime()-c0)/float64(b.N), "cpu-ns/op")
+}
