@@ -43,7 +43,6 @@ func BenchmarkParseCorpus(b *testing.B) {
 	})
 }
 
-
 // BenchmarkKey measures the equivalence key, which allocates the key.
 func BenchmarkKey(b *testing.B) {
 	corpus := benchCorpus(b)
