@@ -1,4 +1,10 @@
 // Package compare holds the tests and benchmarks that compare package
 // whatwg of urikit with other implementations of the URL Standard. It
 // is a module of its own so that urikit's module never requires them.
+// It also drives headless Chromium (chromedp) against the uri command:
+// "uri links" and "uri base" (links_browser_test.go), and their
+// --browser mode, which must give a.href and document.baseURI on pages
+// of urltestdata.json and hostile hrefs, but for the listed places
+// where Chromium departs from the URL Standard
+// (links_whatwg_browser_test.go).
 package compare

@@ -44,4 +44,11 @@
 // that comes after them is reported as a LateBaseError. Options.Idle
 // lets a caller hand out what is held while a stream is idle. Memory is
 // otherwise that of the tokenizer: the longest token.
+//
+// BrowserBase and BrowserLinks read the document as a browser does
+// instead: the base is the HTML standard's document base URL (the first
+// base element's href parsed by the URL Standard against the document's
+// URL, else that URL; no headers), and each link is parsed by the URL
+// Standard's parser (package whatwg) with it, in Link.URL: what a.href
+// returns. Holding and its bounds are the same.
 package htmldoc

@@ -6,6 +6,7 @@ import (
 
 	"github.com/urikit/urikit/htmldoc"
 	"github.com/urikit/urikit/uri"
+	"github.com/urikit/urikit/whatwg"
 )
 
 func ExampleLinks() {
@@ -40,4 +41,35 @@ func ExampleLinksWith() {
 	// http://docs.example/v2/a.html
 	// http://docs.example/v2/b.html
 	// <nil>
+}
+
+func ExampleBrowserLinks() {
+	// As a browser's a.href: backslashes, IPv4 numbers, IDN, and a host
+	// the URL Standard refuses.
+	doc := `<base href="HTTPS://Docs.Example/v2/"><a href="\\cdn.example\lib.js">a</a>
+<a href="http://0x7f.1/admin">b</a> <a href="http://bücher.example/">c</a> <a href="http://a b/">d</a>`
+	base, _ := htmldoc.BrowserLinks(strings.NewReader(doc), whatwg.MustParse("http://elsewhere.example/"), htmldoc.Options{}, func(l htmldoc.Link) bool {
+		if l.Err != nil {
+			fmt.Println("error:", l.Err)
+			return true
+		}
+		fmt.Println(l.URL)
+		return true
+	})
+	fmt.Println(base.URL, base.Source)
+	// Output:
+	// https://cdn.example/lib.js
+	// http://127.0.0.1/admin
+	// http://xn--bcher-kva.example/
+	// error: whatwg: domain-to-ASCII at offset 7 of "http://a b/"
+	// https://docs.example/v2/ base-element
+}
+
+func ExampleBrowserBase() {
+	// The first base element fails to parse: the base is the document's
+	// URL, never a later base element.
+	doc := `<base href="http://[bad/"><base href="http://second.example/">`
+	b, _ := htmldoc.BrowserBase(strings.NewReader(doc), whatwg.MustParse("https://example.com/a/b.html"))
+	fmt.Println(b.URL, b.Source)
+	// Output: https://example.com/a/b.html retrieval
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/urikit/urikit/iri"
 	"github.com/urikit/urikit/uri"
+	"github.com/urikit/urikit/whatwg"
 	"golang.org/x/net/html"
 )
 
@@ -25,24 +26,32 @@ const (
 
 // Base is a document's base URI and the layer it came from.
 type Base struct {
-	URI    uri.URI
+	URI uri.URI
+	// URL is the base as a URL record of the URL Standard, set by
+	// BrowserBase and BrowserLinks (URI is then zero), and only there.
+	URL    whatwg.URL
 	Source string
 }
 
 // A Link is one link of the document.
 type Link struct {
-	URI     uri.URI // resolved against the base
-	Ref     string  // the attribute's value as the URL parser reads it (clean)
-	Element string  // a, area, link, img, script, iframe, form
-	Attr    string  // href, src or action
-	Line    int     // the line of the element's tag, from 1
+	URI uri.URI // resolved against the base
+	// URL is the link parsed with the base by the URL Standard, as a
+	// browser's a.href: set by BrowserLinks (URI is then zero), and
+	// only there.
+	URL     whatwg.URL
+	Ref     string // the attribute's value as the URL parser reads it (clean)
+	Element string // a, area, link, img, script, iframe, form
+	Attr    string // href, src or action
+	Line    int    // the line of the element's tag, from 1
 	// Active marks a javascript:, vbscript: or data: link, in any case:
 	// following it runs a script or shows content the link carries
 	// itself, not a resource of the web.
 	Active bool
 	// Err, when not nil, says why Ref is not a URI reference even after
 	// repair, or has a host a browser refuses (a *uri.ParseError, its
-	// offset in Ref); URI is then zero.
+	// offset in Ref); URI is then zero. From BrowserLinks, it is the
+	// *whatwg.ParseError of the URL parser's failure, its offset in Ref.
 	Err error
 }
 
@@ -406,17 +415,23 @@ func LinksWith(r io.Reader, retrieval uri.URI, h http.Header, o Options, fn func
 	if err != nil {
 		return Base{}, err
 	}
+	return links(r, out, false, o, fn)
+}
+
+// links is LinksWith, and BrowserLinks when browser is set, given the
+// base of the layers outside the document.
+func links(r io.Reader, out Base, browser bool, o Options, fn func(Link) bool) (Base, error) {
 	maxHeld := o.MaxHeld
 	if maxHeld == 0 {
 		maxHeld = DefaultMaxHeld
 	}
 	seeker, start, seekable := seekerOf(r)
-	st := &linkState{out: out, base: out, fn: fn, maxHeld: maxHeld, seekable: seekable}
+	st := &linkState{out: out, base: out, browser: browser, fn: fn, maxHeld: maxHeld, seekable: seekable}
 	src := r
 	if o.Idle != nil {
 		src = &idleReader{r: r, idle: o.Idle, st: st}
 	}
-	err = walk(src, st.onBase, st.onLink)
+	err := walk(src, st.onBase, st.onLink)
 	switch {
 	case st.stopped:
 		return st.base, nil
@@ -457,6 +472,7 @@ func seekerOf(r io.Reader) (io.Seeker, int64, bool) {
 // linkState is the state of LinksWith.
 type linkState struct {
 	out, base Base
+	browser   bool // BrowserLinks: the URL Standard, Base.URL and Link.URL
 	fn        func(Link) bool
 	maxHeld   int
 	seekable  bool
@@ -474,7 +490,12 @@ func (st *linkState) onBase(v string, line int) bool {
 	if st.known || st.stopped {
 		return !st.stopped
 	}
-	st.base, st.known = baseHref(v, st.out), true
+	if st.browser {
+		st.base = browserBaseHref(v, st.out)
+	} else {
+		st.base = baseHref(v, st.out)
+	}
+	st.known = true
 	if st.scanOnly {
 		return false
 	}
@@ -528,6 +549,10 @@ func (st *linkState) release() {
 
 // emit resolves a link against the base and hands it to fn.
 func (st *linkState) emit(l Link) {
+	if st.browser {
+		st.emitURL(l)
+		return
+	}
 	u, err := parseRef(l.Ref, st.base.URI.Scheme())
 	if err != nil {
 		l.Err = err

@@ -30,7 +30,6 @@ const (
 	isHash                             // '#'
 	isPercent                          // '%'
 	spaceStop                          // ' ', where the opaque path state stops
-	authorityMark                      // '@', ':', '[', ']': the authority state looks at them
 )
 
 var class = func() (t [256]uint32) {
@@ -82,8 +81,6 @@ var class = func() (t [256]uint32) {
 			m |= isPercent
 		case ' ':
 			m |= spaceStop
-		case '@', ':', '[', ']':
-			m |= authorityMark
 		}
 		t[c] = m
 	}

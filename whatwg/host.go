@@ -29,7 +29,9 @@ var (
 // URL is not special, and writes the host serializer's output (section
 // 3.6). It returns the kind of host, or false on failure (p.fail set).
 // off is the offset of s in p.in, for the error.
-func (p *parser) host(s string, special bool, off int) (HostKind, bool) {
+// pre, when not nil, is what scanLDH says of s, found by the caller's
+// own pass.
+func (p *parser) host(s string, special bool, off int, pre *ldhScan) (HostKind, bool) {
 	if len(s) > 0 && s[0] == '[' {
 		if len(s) < 2 || s[len(s)-1] != ']' {
 			return 0, p.failAt(IPv6Unclosed, off)
@@ -49,7 +51,9 @@ func (p *parser) host(s string, special bool, off int) (HostKind, bool) {
 		return p.opaqueHost(s, off)
 	}
 	domain := s
-	if strings.IndexByte(s, '%') >= 0 {
+	if pre != nil && pre.ldh {
+		// No '%' in an LDH host: the domain is s.
+	} else if strings.IndexByte(s, '%') >= 0 {
 		for i := 0; i < len(s); i++ {
 			if s[i] == '%' && validPercent(s, i) {
 				p.errs.add(DomainPercentEncoded)
@@ -61,7 +65,13 @@ func (p *parser) host(s string, special bool, off int) (HostKind, bool) {
 	// The domain parser (section 3.3), its result written in place.
 	w := &p.w
 	start := w.len()
-	if ldh, strict, numeric := scanLDH(domain); ldh {
+	var sc ldhScan
+	if pre != nil && domain == s {
+		sc = *pre
+	} else {
+		sc.ldh, sc.strict, sc.numeric = scanLDH(domain)
+	}
+	if ldh, strict, numeric := sc.ldh, sc.strict, sc.numeric; ldh {
 		// The common case, lowercase letters, digits, '-' and '.': the
 		// domain is its own result, and one pass told what the strict
 		// ToASCII and the ends-in-a-number checker need.
@@ -69,7 +79,12 @@ func (p *parser) host(s string, special bool, off int) (HostKind, bool) {
 			p.errs.add(DomainToASCII)
 		}
 		if !numeric {
-			w.str(domain)
+			if pre != nil && domain == s {
+				// s is p.in[off:]: nothing to compare.
+				w.copyIn(off, off+len(s))
+			} else {
+				w.str(domain)
+			}
 			return Domain, true
 		}
 	}
@@ -166,6 +181,11 @@ func strictOK(s string) bool {
 		strictVerdicts.Store(strings.Clone(s), err == nil)
 	}
 	return err == nil
+}
+
+// ldhScan is what scanLDH says of a host.
+type ldhScan struct {
+	ldh, strict, numeric bool
 }
 
 // ldhClass: 1 for a lowercase letter, 2 for a digit, 3 for '-', 4 for '.'.

@@ -11,16 +11,24 @@ import (
 // the standard's parser returns failure. On success the URL's Href is
 // s itself, allocated nothing, when s is already in serialized form;
 // otherwise it is built in one buffer.
-func Parse(s string) (URL, error) { return parse(s, nil) }
+func Parse(s string) (URL, error) {
+	var u URL
+	err := parse(s, nil, &u)
+	return u, err
+}
 
 // ParseRef runs the basic URL parser on s with base as the base URL
 // (the standard's "parse with a base", as new URL(s, base) does once
 // base is parsed). A zero base is no base.
 func ParseRef(base URL, s string) (URL, error) {
+	var u URL
+	var err error
 	if base.IsZero() {
-		return parse(s, nil)
+		err = parse(s, nil, &u)
+	} else {
+		err = parse(s, &base, &u)
 	}
-	return parse(s, &base)
+	return u, err
 }
 
 // MustParse is like Parse but panics on error, for URLs written in
@@ -85,17 +93,20 @@ const (
 	stFragment
 )
 
-func parse(s string, base *URL) (URL, error) {
+// parse runs the basic URL parser and writes the URL in *u (built in
+// place: a URL is too large to copy back through each caller for free).
+func parse(s string, base *URL, u *URL) error {
 	if len(s) > math.MaxInt32/2 {
-		return URL{}, &ParseError{Input: s, Offset: -1, Err: InvalidURLUnit}
+		return &ParseError{Input: s, Offset: -1, Err: InvalidURLUnit}
 	}
 	var p parser
 	p.start(s)
 	p.run(base)
 	if p.failed {
-		return URL{}, &ParseError{Input: s, Offset: p.origOffset(p.failOff), Err: p.failErr, Errors: p.errs.list()}
+		return &ParseError{Input: s, Offset: p.origOffset(p.failOff), Err: p.failErr, Errors: p.errs.list()}
 	}
-	return p.finish(), nil
+	p.finish(u)
+	return nil
 }
 
 // start runs the preprocessing steps: leading and trailing C0 controls
@@ -187,6 +198,16 @@ func (p *parser) at(i int) int {
 	return -1
 }
 
+// isLower reports whether s holds no ASCII upper-case letter.
+func isLower(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
 func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
 func isSchemeByte(c byte) bool {
@@ -206,7 +227,11 @@ func (p *parser) run(base *URL) {
 			j++
 		}
 		if j < len(in) && in[j] == ':' {
-			p.writeLower(in[:j])
+			if w.n == 0 && w.buf == nil && isLower(in[:j]) {
+				w.n = j // the scheme is the input's
+			} else {
+				p.writeLower(in[:j])
+			}
 			p.schemeEnd = j
 			w.byte(':')
 			p.kind = kindOf(w.from(0)[:j])
@@ -426,7 +451,7 @@ func (p *parser) run(base *URL) {
 			if buf == "" {
 				p.hostKind = EmptyHost
 			} else {
-				kind, ok := p.host(buf, true, i)
+				kind, ok := p.host(buf, true, i, nil)
 				if !ok {
 					return
 				}
@@ -580,6 +605,127 @@ func startsWithDriveLetter(s string) bool {
 	return false
 }
 
+// scanAuthority is the one pass over the authority that starts at
+// in[i]: it finds its end e, its last '@' and the first ':' outside
+// brackets after that '@' (the host state starts over after each '@'),
+// -1 for none, and follows the host, up to that ':', as scanLDH would,
+// so that a lowercase LDH domain, the common case, needs no second pass.
+func scanAuthority(in string, i int, special bool) (e, at, colon int, host ldhState) {
+	e, at, colon = i, -1, -1
+	inside := false
+	hs := ldhState{label: i, ldh: true, strict: true}
+	var atColon ldhState // hs at the colon that ends the host
+scan:
+	for ; e < len(in); e++ {
+		k := authKind[in[e]]
+		if k == akLD {
+			continue
+		}
+		if k == akDot {
+			// labelOK, where only a label with a hyphen can fail on
+			// more than its length.
+			if n := e - hs.label; uint(n-1) > 62 || hs.hyphen && !labelOK(in[hs.label:e]) {
+				hs.strict = false
+			}
+			hs.prevLabel, hs.label, hs.hyphen = hs.label, e+1, false
+			continue
+		}
+		switch k {
+		case akHyphen:
+			hs.hyphen = true
+		case akOther:
+			hs.ldh = false
+		case akAt:
+			at, colon, inside = e, -1, false
+			hs = ldhState{label: e + 1, ldh: true, strict: true}
+		case akColon:
+			if colon < 0 && !inside {
+				colon, atColon = e, hs
+			}
+		case akOpen:
+			inside, hs.ldh = true, false
+		case akClose:
+			inside, hs.ldh = false, false
+		case akBackslash:
+			if special {
+				break scan
+			}
+			hs.ldh = false
+		case akEnd:
+			break scan
+		}
+	}
+	if colon >= 0 {
+		return e, at, colon, atColon
+	}
+	return e, at, colon, hs
+}
+
+// The kinds of bytes of the authority pass (authKind).
+const (
+	akLD        uint8 = iota // 'a'-'z', '0'-'9'
+	akHyphen                 // '-'
+	akDot                    // '.'
+	akOther                  // any other byte of a host: not LDH
+	akAt                     // '@'
+	akColon                  // ':'
+	akOpen                   // '['
+	akClose                  // ']'
+	akBackslash              // '\\': ends a special URL's authority
+	akEnd                    // '/', '?', '#'
+)
+
+var authKind = func() (t [256]uint8) {
+	for c := range t {
+		t[c] = akOther
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = akLD
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = akLD
+	}
+	t['-'], t['.'], t['@'], t[':'], t['['], t[']'] = akHyphen, akDot, akAt, akColon, akOpen, akClose
+	t['\\'], t['/'], t['?'], t['#'] = akBackslash, akEnd, akEnd, akEnd
+	return t
+}()
+
+// ldhState follows a host, byte by byte, in the authority pass: whether
+// every byte so far is a lowercase letter, digit, '-' or '.', and
+// whether every label before the current one passes labelOK.
+type ldhState struct {
+	label, prevLabel int  // where the current label starts, and the one before
+	ldh, strict      bool // all LDH; the labels so far pass labelOK
+	hyphen           bool // the current label holds a '-'
+}
+
+// scan returns what scanLDH says of in[h:k], the host st followed.
+func (st ldhState) scan(in string, h, k int) ldhScan {
+	if !st.ldh || h == k {
+		return ldhScan{}
+	}
+	strict := st.strict && k-h <= 253
+	last := in[st.label:k]
+	if last != "" && !labelOK(last) {
+		strict = false
+	}
+	if last == "" && st.label > h {
+		// A trailing dot: the ends-in-a-number checker looks before it.
+		last = in[st.prevLabel : st.label-1]
+	}
+	numeric := last != "" && allDigits(last) || len(last) >= 2 && last[0] == '0' && last[1] == 'x'
+	return ldhScan{ldh: true, strict: strict, numeric: numeric}
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 func isFileHostEnd(c byte) bool {
 	return c == '/' || c == '\\' || c == '?' || c == '#'
 }
@@ -591,36 +737,7 @@ func (p *parser) authority(i int) (int, bool) {
 	in := p.in
 	w := &p.w
 	special := p.kind.special()
-	// One pass finds the end of the authority, its last '@' and the
-	// first ':' outside brackets after that '@' (the host state starts
-	// over after each '@').
-	stop := isSlash | isQuestion | isHash
-	if special {
-		stop |= isBackslash
-	}
-	e, at, colon := i, -1, -1
-	inside := false
-	for ; e < len(in); e++ {
-		c := in[e]
-		if class[c]&(stop|authorityMark) == 0 {
-			continue
-		}
-		if class[c]&stop != 0 {
-			break
-		}
-		switch c {
-		case '@':
-			at, colon, inside = e, -1, false
-		case ':':
-			if colon < 0 && !inside {
-				colon = e
-			}
-		case '[':
-			inside = true
-		case ']':
-			inside = false
-		}
-	}
+	e, at, colon, hs := scanAuthority(in, i, special)
 	w.str("//")
 	p.hasHost = true
 	userStart := w.len()
@@ -655,7 +772,8 @@ func (p *parser) authority(i int) (int, bool) {
 	if k < e && k == h || k == e && special && h == e {
 		return 0, p.failAt(HostMissing, h)
 	}
-	kind, ok := p.host(in[h:k], special, h)
+	pre := hs.scan(in, h, k)
+	kind, ok := p.host(in[h:k], special, h, &pre)
 	if !ok {
 		return 0, false
 	}
@@ -798,7 +916,8 @@ func (p *parser) plainPath(i int, stop uint32) (int, bool) {
 			// here takes the path state.
 			return i, (c == '?' || c == '#') && m&stop != 0
 		}
-		if i+1 < len(in) && (in[i+1] == '.' || in[i+1] == '%') {
+		// A '%' comes to the test above anyway.
+		if i+1 < len(in) && in[i+1] == '.' {
 			return i, false
 		}
 	}
@@ -851,8 +970,8 @@ func (p *parser) opaquePath(i int) (int, state) {
 	}
 }
 
-// finish returns the URL the parse built.
-func (p *parser) finish() URL {
+// finish writes the URL the parse built in *u.
+func (p *parser) finish(u *URL) {
 	w := &p.w
 	if p.dotPrefix && !strings.HasPrefix(w.from(p.pathStart), "//") {
 		// ".." segments took the path back from "//": no "/." then.
@@ -876,7 +995,7 @@ func (p *parser) finish() URL {
 		}
 	}
 	s := w.string()
-	u := URL{s: s, schemeEnd: uint32(p.schemeEnd), port: int32(p.port), scheme: p.kind, errs: p.errs}
+	*u = URL{s: s, schemeEnd: uint32(p.schemeEnd), port: int32(p.port), scheme: p.kind, errs: p.errs}
 	if p.hasHost {
 		u.flags |= hasHost
 		u.userEnd, u.hostStart, u.hostEnd = uint32(p.userEnd), uint32(p.hostStart), uint32(p.hostEnd)
@@ -899,5 +1018,4 @@ func (p *parser) finish() URL {
 		u.flags |= hasQuery
 		u.queryStart = uint32(p.queryStart)
 	}
-	return u
 }

@@ -300,7 +300,7 @@ func portValue(s string) (int, bool) {
 // host.
 func parseHostString(s string, special bool) (string, HostKind, bool) {
 	p := newSetterParser(0)
-	kind, ok := p.host(s, special, 0)
+	kind, ok := p.host(s, special, 0, nil)
 	if !ok {
 		return "", 0, false
 	}

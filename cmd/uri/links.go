@@ -11,6 +11,7 @@ import (
 
 	"github.com/urikit/urikit/htmldoc"
 	"github.com/urikit/urikit/uri"
+	"github.com/urikit/urikit/whatwg"
 )
 
 var (
@@ -20,18 +21,23 @@ var (
 		help: "a header of the encapsulating entity: Content-Base and\nContent-Location are layers of the base URI"}
 	flagNoActive = flagSpec{long: "no-active",
 		help: "leave out the active links: javascript:, vbscript: and data:\n(any case), which run a script or carry their own content"}
+	flagBrowser = flagSpec{long: "browser",
+		help: "as a browser does: the document base by the HTML standard (no\nheaders; RETRIEVAL is the document's URL), each link through the\nWHATWG URL Standard's parser with that base, printed as a.href"}
+	flagBrowserBase = flagSpec{long: "browser",
+		help: "as a browser does: document.baseURI, the document base URL of the\nHTML standard by the WHATWG URL Standard's parser (no headers;\nRETRIEVAL is the document's URL)"}
 )
 
 var linksCommand = &command{
 	name:     "links",
 	summary:  "print the links of an HTML document, resolved",
-	synopsis: "--url RETRIEVAL [--header 'NAME: VALUE']... [--no-active] [--json] [FILE|-]",
+	synopsis: "--url RETRIEVAL [--header 'NAME: VALUE']... [--browser] [--no-active] [--json] [FILE|-]",
 	traits:   jsonOut,
 	files:    true,
 	flags: []flagSpec{
 		withExample(flagURL, "uri links --url https://example.com/docs/ page.html"),
 		withExample(flagHeader, "uri links --url https://example.com/a --header 'Content-Location: /b/' page.html"),
 		withExample(flagNoActive, "uri links --no-active --url https://example.com/docs/ page.html"),
+		withExample(flagBrowser, "uri links --browser --url https://example.com/docs/ page.html"),
 	},
 	about: `Print the links of the HTML document FILE (standard input without one, or
 "-"), in document order, resolved against its base URI: the href of a,
@@ -41,6 +47,11 @@ Standard removes leading and trailing C0 controls and spaces and every
 tab and newline inside), IRIs mapped to URIs (RFC 3987 3.1).
 The base URI is the first base element's href, else Content-Base, else
 Content-Location, else the retrieval URI (see "uri base").
+With --browser, links resolve as a browser's a.href: the base is the
+HTML standard's document base URL (the first base element's href
+parsed against the document's URL RETRIEVAL, else RETRIEVAL; headers
+do not count), each value goes through the WHATWG URL Standard's
+parser with that base (uri parse --whatwg), and the output is its href.
 `,
 	output: `Plain output: one resolved URI per link. JSON, one object per link:
 {"uri", "ref", "element", "attr", "line", "active"}, ref the attribute
@@ -49,7 +60,9 @@ removed), line the line of the element, active true for a javascript:,
 vbscript: or data: link. A link whose value is no URI reference even
 after repair, or whose host a browser refuses (a space in it), cannot
 be resolved: plain "error: line N: REASON", JSON "uri" null with
-"error" (the reason) and "offset" (in ref).
+"error" (the reason) and "offset" (in ref). With --browser, a link
+fails when the URL parser returns failure, REASON the URL Standard's
+name of the validation error ("host-invalid-code-point").
 
 Memory stays bounded whatever the size of the document. Links before
 the base element are held until it comes; a FILE (or standard input
@@ -69,12 +82,13 @@ reported (exit 1). Output is flushed when the stream is idle.
 var baseCommand = &command{
 	name:     "base",
 	summary:  "print the base URI of an HTML document",
-	synopsis: "--url RETRIEVAL [--header 'NAME: VALUE']... [--json] [FILE|-]",
+	synopsis: "--url RETRIEVAL [--header 'NAME: VALUE']... [--browser] [--json] [FILE|-]",
 	traits:   jsonOut,
 	files:    true,
 	flags: []flagSpec{
 		withExample(flagURL, "uri base --url https://example.com/docs/ page.html"),
 		withExample(flagHeader, "uri base --url https://example.com/a --header 'Content-Base: https://example.com/b/' page.html"),
+		withExample(flagBrowserBase, "uri base --browser --url https://example.com/docs/ page.html"),
 	},
 	about: `Print the base URI of the HTML document FILE (standard input without one,
 or "-"), by the layers of the 1998 draft's section 5.1 and Appendix D
@@ -85,6 +99,11 @@ out, never a later base element; a base in a template or in SVG or
 MathML does not count), else the Content-Base header, else
 Content-Location resolved against the retrieval URI, else the retrieval
 URI.
+With --browser, the base is a browser's document.baseURI, the HTML
+standard's document base URL: the first base element's href parsed by
+the WHATWG URL Standard against the document's URL RETRIEVAL (when it
+fails or is a data: or javascript: URL, RETRIEVAL), else RETRIEVAL;
+Content-Base and Content-Location do not count (--header is refused).
 `,
 	output: `Output: the base URI; JSON {"base", "source"}, source one of
 "base-element", "content-base", "content-location", "retrieval".
@@ -104,8 +123,18 @@ func htmlCommand(c *call, baseOnly bool) int {
 	if !c.has("url") {
 		return fail("flag --url is required")
 	}
-	ret, err := uri.Parse(c.str("url", ""))
-	if err != nil || !ret.HasScheme() {
+	browser := c.has("browser")
+	var ret uri.URI
+	var doc whatwg.URL
+	var err error
+	if browser {
+		if c.has("header") {
+			return fail("flag --header does not go with --browser: a browser's document base is the base element's or the document's URL")
+		}
+		if doc, err = whatwg.Parse(c.str("url", "")); err != nil {
+			return fail(fmt.Sprintf("flag --url: %v", err))
+		}
+	} else if ret, err = uri.Parse(c.str("url", "")); err != nil || !ret.HasScheme() {
 		return fail(fmt.Sprintf("flag --url: %q is not an absolute URI", c.str("url", "")))
 	}
 	h := http.Header{}
@@ -133,18 +162,27 @@ func htmlCommand(c *call, baseOnly bool) int {
 	c.out = w
 	failed := false
 	if baseOnly {
-		b, err := htmldoc.BaseOf(r, ret, h)
+		var b htmldoc.Base
+		if browser {
+			b, err = htmldoc.BrowserBase(r, doc)
+		} else {
+			b, err = htmldoc.BaseOf(r, ret, h)
+		}
 		if err != nil {
 			fmt.Fprintf(c.stderr, "uri %s: %v\n", name, err)
 			return 2
 		}
+		base := b.URI.String()
+		if browser {
+			base = b.URL.Href()
+		}
 		if c.json {
 			w.Open()
-			w.Str("base", b.URI.String())
+			w.Str("base", base)
 			w.Str("source", b.Source)
 			w.B = append(w.B, '}', '\n')
 		} else {
-			w.line(b.URI.String())
+			w.line(base)
 		}
 	} else {
 		noActive := c.has("no-active")
@@ -164,7 +202,7 @@ func htmlCommand(c *call, baseOnly bool) int {
 				return false
 			}
 		}
-		_, err = htmldoc.LinksWith(r, ret, h, o, func(l htmldoc.Link) bool {
+		fn := func(l htmldoc.Link) bool {
 			if noActive && l.Active {
 				return true
 			}
@@ -179,7 +217,12 @@ func htmlCommand(c *call, baseOnly bool) int {
 				w.flush()
 			}
 			return w.err == nil
-		})
+		}
+		if browser {
+			_, err = htmldoc.BrowserLinks(r, doc, o, fn)
+		} else {
+			_, err = htmldoc.LinksWith(r, ret, h, o, fn)
+		}
 		var late *htmldoc.LateBaseError
 		switch {
 		case errors.As(err, &late):
@@ -267,20 +310,28 @@ func (in *idleInput) stop() { close(in.done) }
 // link that cannot be resolved (the ref quoted, so that no byte of it
 // can start a line of its own).
 func writeLink(w *writer, l htmldoc.Link) {
+	s := ""
+	switch {
+	case l.Err != nil:
+	case !l.URL.IsZero():
+		s = l.URL.Href()
+	default:
+		s = l.URI.String()
+	}
 	if !w.json {
 		if l.Err == nil {
-			w.line(l.URI.String())
+			w.line(s)
 			return
 		}
 		w.B = append(w.B, "error: line "...)
 		w.B = strconv.AppendInt(w.B, int64(l.Line), 10)
 		w.B = append(w.B, ": "...)
-		w.B = append(w.B, strings.TrimPrefix(l.Err.Error(), "uri: ")...)
+		w.B = append(w.B, strings.TrimPrefix(strings.TrimPrefix(l.Err.Error(), "uri: "), "whatwg: ")...)
 		w.B = append(w.B, '\n')
 		return
 	}
 	w.Open()
-	w.Opt("uri", l.URI.String(), l.Err == nil)
+	w.Opt("uri", s, l.Err == nil)
 	w.Str("ref", l.Ref)
 	w.Str("element", l.Element)
 	w.Str("attr", l.Attr)

@@ -12,6 +12,7 @@ import (
 	"github.com/urikit/urikit/iri"
 	"github.com/urikit/urikit/uri"
 	"github.com/urikit/urikit/urn"
+	"github.com/urikit/urikit/whatwg"
 )
 
 // writer writes the output of one run: one line per input (or none,
@@ -340,6 +341,13 @@ func describe(in string, err error) (offset int, reason string) {
 			return -1, re.Reason.Error() + " of " + strconv.Quote(re.Input)
 		}
 		return re.Offset, re.Reason.Error()
+	}
+	var we *whatwg.ParseError
+	if errors.As(err, &we) {
+		if we.Input != in {
+			return -1, we.Err.String() + " of " + strconv.Quote(we.Input)
+		}
+		return we.Offset, we.Err.String()
 	}
 	var ne *urn.NamespaceError
 	if errors.As(err, &ne) {

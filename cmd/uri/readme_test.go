@@ -120,6 +120,7 @@ func TestReadmeRecipes(t *testing.T) {
 		"one line per query, whatever the order of its pairs": "\nHTTP://A.example:80/x?id=1\nhttp://a.example/list?page=3\nhttp://a.example/x?id=1&utm_source=m\nhttps://u:p@b.example:8443/?a=1&b=2&fbclid=z\nhttps://xn--mnchen-3ya.example/stra%C3%9Fe\n",
 		"the URLs with an explicit port":                      "HTTP://A.example:80/x?id=1\nhttps://u:p@b.example:8443/?b=2&a=1&fbclid=z\n",
 		"the links of a saved page, absolute":                 "https://example.com/base/x.html\nhttps://example.com/i.png\n",
+		"the links a browser follows (a.href)":                "https://example.com/base/x.html\nhttps://example.com/i.png\n",
 		"the hosts named in a mail":                           "ds.internic.net\nwww.w3.org\n",
 		"compare two URLs in a script":                        "same\n",
 		"the next page of a listing, replacing in place":      "http://a.example/list?page=4\n",
