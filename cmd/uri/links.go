@@ -30,7 +30,7 @@ var (
 var linksCommand = &command{
 	name:     "links",
 	summary:  "print the links of an HTML document, resolved",
-	synopsis: "--url RETRIEVAL [--header 'NAME: VALUE']... [--browser] [--no-active] [--json] [FILE|-]",
+	synopsis: "--url RETRIEVAL [--header 'NAME: VALUE']... [--browser] [--no-active] [--skip-errors] [--json] [FILE|-]",
 	traits:   jsonOut,
 	files:    true,
 	flags: []flagSpec{
@@ -38,6 +38,7 @@ var linksCommand = &command{
 		withExample(flagHeader, "uri links --url https://example.com/a --header 'Content-Location: /b/' page.html"),
 		withExample(flagNoActive, "uri links --no-active --url https://example.com/docs/ page.html"),
 		withExample(flagBrowser, "uri links --browser --url https://example.com/docs/ page.html"),
+		withExample(flagSkip, "uri links --skip-errors --url https://example.com/docs/ page.html"),
 	},
 	about: `Print the links of the HTML document FILE (standard input without one, or
 "-"), in document order, resolved against its base URI: the href of a,
@@ -185,7 +186,11 @@ func htmlCommand(c *call, baseOnly bool) int {
 			w.line(base)
 		}
 	} else {
-		noActive := c.has("no-active")
+		noActive, skip := c.has("no-active"), c.has("skip-errors")
+		docName := "standard input"
+		if len(c.params) == 1 && c.params[0] != "-" {
+			docName = c.params[0]
+		}
 		var o htmldoc.Options
 		var in *idleInput
 		if !canSeek(r) {
@@ -208,6 +213,15 @@ func htmlCommand(c *call, baseOnly bool) int {
 			}
 			if l.Err != nil {
 				failed = true
+				if skip {
+					// --skip-errors: the error line to standard
+					// error, after where the document came from.
+					e := newWriter(c.stderr, false)
+					e.B = append(e.B, "uri "+name+": "+docName+": "...)
+					writeLink(e, l)
+					e.close()
+					return true
+				}
 			}
 			writeLink(w, l)
 			if !w.flushLine() {

@@ -1015,3 +1015,24 @@ var safeJSON = func() (t [256]uint8) {
 	}
 	return t
 }()
+
+// TestSkipErrors: --skip-errors sends each failed input's error line to
+// standard error with where it came from, and nothing to standard
+// output; the exit status still says 1 (issue 17).
+func TestSkipErrors(t *testing.T) {
+	out, errOut, code := uriCmd(t, "http://a/\nhttp://b c/\n\n", "normalize", "--skip-errors")
+	if code != 1 || out != "http://a/\n\n" || errOut != "uri normalize: standard input:2: error: 8: invalid character ' ' in host\n" {
+		t.Errorf("normalize --skip-errors: %q %q exit %d", out, errOut, code)
+	}
+	out, errOut, code = uriCmd(t, "", "parse", "--json", "--skip-errors", "x", "http://a b")
+	if code != 1 || strings.Count(out, "\n") != 1 || errOut != "uri parse: argument 2: error: 8: invalid character ' ' in host\n" {
+		t.Errorf("parse --json --skip-errors: %q %q exit %d", out, errOut, code)
+	}
+	dir := t.TempDir()
+	page := filepath.Join(dir, "p.html")
+	os.WriteFile(page, []byte(`<a href="http://[bad">x</a><a href=ok>y</a>`), 0o644)
+	out, errOut, code = uriCmd(t, "", "links", "--skip-errors", "--url", "http://a/", page)
+	if code != 1 || out != "http://a/ok\n" || !strings.HasPrefix(errOut, "uri links: "+page+": error: line 1: ") {
+		t.Errorf("links --skip-errors: %q %q exit %d", out, errOut, code)
+	}
+}
