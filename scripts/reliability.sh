@@ -7,6 +7,10 @@
 # one row per run: shape, layout (line or short), subcommand, seconds,
 # maximum resident set in MB, resident set over input size, and exit
 # status (TIMEOUT or a signal name is a defect; 0 and 1 are normal).
+# "seconds" is wall-clock time, "CPU s" user + system time (what counts on
+# a loaded machine; the command's garbage collector runs on a second
+# core, so it can exceed the wall time). REPEAT=N keeps the run with the
+# least CPU time of N.
 #
 #   scripts/reliability.sh                   # every shape at 10 MB
 #   SIZE_MB=2.5 SHAPES='dotdot|pct' scripts/reliability.sh
@@ -20,6 +24,7 @@ cd "$(dirname "$0")/.."
 size_mb=${SIZE_MB:-10}
 size=$(awk "BEGIN{printf \"%d\", $size_mb * 1000000}")
 limit=${LIMIT:-60}
+repeat=${REPEAT:-1}
 shapes_re=${SHAPES:-.}
 cmds_re=${CMDS:-.}
 tmp=$(mktemp -d)
@@ -66,7 +71,7 @@ LINECMDS=(
 URNCMDS=("urn parse" "urn show" "urn key --namespace-rules")
 HTMLCMDS=("links --url http://a/" "base --url http://a/" "extract")
 
-printf "%-22s %-6s %-30s %8s %9s %7s %s\n" shape layout subcommand seconds "RSS MB" "RSS/in" exit
+printf "%-22s %-6s %-30s %7s %7s %9s %7s %s\n" shape layout subcommand seconds "CPU s" "RSS MB" "RSS/in" exit
 
 # run SHAPE LAYOUT FILE CMD: one row. Every subcommand reads the file on
 # standard input (links and base take "-" implicitly).
@@ -76,10 +81,17 @@ run() {
 	local -a args
 	read -r -a args <<<"$cmd"
 	local st=0
-	/usr/bin/time -o "$tmp/time" -f "%e %M" timeout "$limit" "$uri" "${args[@]}" <"$f" >/dev/null 2>"$tmp/err" || st=$?
-	local s k
-	s=- k=0
-	read -r s k < <(grep -E '^[0-9.]+ [0-9]+$' "$tmp/time" | tail -1) || true
+	local s=- c=- k=0 r s1 u1 y1 k1
+	for ((r = 0; r < repeat; r++)); do
+		st=0
+		/usr/bin/time -o "$tmp/time" -f "%e %U %S %M" timeout "$limit" "$uri" "${args[@]}" <"$f" >/dev/null 2>"$tmp/err" || st=$?
+		read -r s1 u1 y1 k1 < <(grep -E '^[0-9.]+ [0-9.]+ [0-9.]+ [0-9]+$' "$tmp/time" | tail -1) || continue
+		# the run with the least CPU time is the one least disturbed
+		# by other processes
+		if [ "$c" = - ] || awk "BEGIN{exit !($u1 + $y1 < $c)}"; then
+			s=$s1 c=$(awk "BEGIN{printf \"%.2f\", $u1 + $y1}") k=$k1
+		fi
+	done
 	local ex=$st
 	if [ "$st" = 124 ]; then
 		ex=TIMEOUT
@@ -90,7 +102,7 @@ run() {
 	fi
 	local in
 	in=$(stat -c%s "$f")
-	printf "%-22s %-6s %-30s %8s %9.1f %7.1f %s\n" "$shape" "$layout" "$cmd" "$s" \
+	printf "%-22s %-6s %-30s %7s %7s %9.1f %7.1f %s\n" "$shape" "$layout" "$cmd" "$s" "$c" \
 		"$(awk "BEGIN{print $k/1024}")" "$(awk "BEGIN{print $k*1024/$in}")" "$ex"
 }
 
