@@ -2,6 +2,7 @@ package scheme
 
 import (
 	"errors"
+	"iter"
 	"strconv"
 	"strings"
 
@@ -167,10 +168,10 @@ func encodedControls(parts ...string) []Warning {
 			if p[i] != '%' {
 				continue
 			}
-			switch strings.ToUpper(p[i+1 : i+3]) {
-			case "0D", "0A":
+			switch controlTriplet(p[i+1], p[i+2]) {
+			case '\r', '\n':
 				crlf = true
-			case "00":
+			case 0:
 				nul = true
 			}
 		}
@@ -185,6 +186,24 @@ func encodedControls(parts ...string) []Warning {
 	return w
 }
 
+// controlTriplet returns the control a triplet "%" h l stands for: CR,
+// LF or NUL for "0D", "0A" (either case) or "00", and 0xFF otherwise.
+// It compares bytes, so that a long run of triplets allocates nothing.
+func controlTriplet(h, l byte) byte {
+	if h != '0' {
+		return 0xFF
+	}
+	switch l {
+	case 'D', 'd':
+		return '\r'
+	case 'A', 'a':
+		return '\n'
+	case '0':
+		return 0
+	}
+	return 0xFF
+}
+
 // controlIn returns the offset in raw of the first percent-encoded CR,
 // LF or NUL, and what it is, or -1.
 func controlIn(raw string) (int, string) {
@@ -192,12 +211,12 @@ func controlIn(raw string) (int, string) {
 		if raw[i] != '%' {
 			continue
 		}
-		switch strings.ToUpper(raw[i+1 : i+3]) {
-		case "0D":
+		switch controlTriplet(raw[i+1], raw[i+2]) {
+		case '\r':
 			return i, "a percent-encoded CR"
-		case "0A":
+		case '\n':
 			return i, "a percent-encoded LF"
-		case "00":
+		case 0:
 			return i, "a percent-encoded NUL"
 		}
 	}
@@ -215,7 +234,12 @@ func refuse(u uri.URI, base, off int, what, where string) error {
 // exact interface of `uri parse --json` asks.
 type obj struct{ b []byte }
 
-func newObj() *obj { return &obj{b: append(make([]byte, 0, 320), '{')} }
+func newObj() *obj { return newObjSize(0) }
+
+// newObjSize is newObj with room for n more bytes: a view of a long URL
+// sizes its object once, since appending to a large slice grows it by a
+// quarter at a time, which allocates about five times what it keeps.
+func newObjSize(n int) *obj { return &obj{b: append(make([]byte, 0, 320+n), '{')} }
 
 // key writes a key: the keys are constant ASCII names, which JSON
 // writes as they are.
@@ -263,6 +287,23 @@ func (o *obj) strs(k string, vs []string) *obj {
 		if i > 0 {
 			o.b = append(o.b, ',')
 		}
+		o.b = appendJSONString(o.b, v)
+	}
+	o.b = append(o.b, ']')
+	return o
+}
+
+// strSeq is strs for the strings of an iterator, which it does not
+// collect.
+func (o *obj) strSeq(k string, vs iter.Seq[string]) *obj {
+	o.key(k)
+	o.b = append(o.b, '[')
+	i := 0
+	for v := range vs {
+		if i > 0 {
+			o.b = append(o.b, ',')
+		}
+		i++
 		o.b = appendJSONString(o.b, v)
 	}
 	o.b = append(o.b, ']')

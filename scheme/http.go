@@ -134,7 +134,8 @@ func (v HTTP) Plan(o PlanOptions) (Plan, error) {
 
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`.
 func (v HTTP) MarshalJSON() ([]byte, error) {
-	o := newObj().str("host", v.end.host).num("port", v.end.port).num("default_port", v.end.defPort).
+	// The target twice, the host three times, the words once.
+	o := newObjSize(3*len(v.target)+3*len(v.u.Host())).str("host", v.end.host).num("port", v.end.port).num("default_port", v.end.defPort).
 		str("request_target", v.target).str("absolute_form", v.AbsoluteForm()).str("host_header", v.HostHeader())
 	if words := v.SearchWords(); words == nil {
 		o.null("search_words")
