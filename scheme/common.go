@@ -162,25 +162,37 @@ func userinfo(u uri.URI) (user, password string, hasUser, hasPassword bool) {
 // encodedControls returns the warnings for percent-encoded CR, LF and
 // NUL in the raw parts, in order.
 func encodedControls(parts ...string) []Warning {
-	crlf, nul := false, false
+	var c controlScan
 	for _, p := range parts {
-		for i := 0; i+2 < len(p); i++ {
-			if p[i] != '%' {
-				continue
-			}
-			switch controlTriplet(p[i+1], p[i+2]) {
-			case '\r', '\n':
-				crlf = true
-			case 0:
-				nul = true
-			}
+		c.add(p)
+	}
+	return c.warnings()
+}
+
+// controlScan is encodedControls part by part, for a view that would
+// otherwise collect its parts into a slice to check them.
+type controlScan struct{ crlf, nul bool }
+
+func (c *controlScan) add(p string) {
+	for i := 0; i+2 < len(p); i++ {
+		if p[i] != '%' {
+			continue
+		}
+		switch controlTriplet(p[i+1], p[i+2]) {
+		case '\r', '\n':
+			c.crlf = true
+		case 0:
+			c.nul = true
 		}
 	}
+}
+
+func (c controlScan) warnings() []Warning {
 	var w []Warning
-	if crlf {
+	if c.crlf {
 		w = append(w, WarnEncodedCRLF)
 	}
-	if nul {
+	if c.nul {
 		w = append(w, WarnEncodedNUL)
 	}
 	return w

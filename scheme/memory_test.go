@@ -118,3 +118,49 @@ func TestFTPMemory(t *testing.T) {
 		t.Errorf("Plan of a long path with %%0A: %v, want refused at %d", err, strings.Index(long, "%0A"))
 	}
 }
+
+// TestGopherMailtoMemory: 10 MB of "a%09" in a gopher path took 206 MB
+// to view (the path was split at every encoded TAB, then joined again
+// after the second); 10 MB of "a@b," in a mailto "to" query 300 MB (an
+// offset of 8 bytes for every decoded octet, a string per address). The
+// views now hold what they return: the mailto lists one string header
+// (16 bytes) per address, the header fields 32 bytes per field.
+func TestGopherMailtoMemory(t *testing.T) {
+	shapes := []struct {
+		name, head, unit, tail string
+		limit                  float64 // allocated bytes per input byte
+	}{
+		{"gopher encoded TABs", "gopher://h/1", "a%09", "", 2},
+		{"gopher encoded TABs after +", "gopher://h/1a%09b%09+", "a%09", "", 2},
+		{"mailto addresses", "mailto:", "a@b,", "x@y", 5.5},
+		{"mailto to= addresses", "mailto:?to=", "a@b,", "x@y", 6.5},
+		{"mailto cc= triplets", "mailto:a@b?cc=", "a@b.c%2C", "x@y", 6},
+		{"mailto header fields", "mailto:a@b?", "x=1&", "y=2", 9},
+	}
+	const n = 1 << 20
+	for _, sh := range shapes {
+		gen := func(n int) uri.URI {
+			return uri.MustParse(sh.head + strings.Repeat(sh.unit, n/len(sh.unit)) + sh.tail)
+		}
+		u := gen(n)
+		if got := allocated(func() {
+			v, err := ViewOf(u)
+			if err != nil {
+				t.Fatalf("%s: %v", sh.name, err)
+			}
+			v.Warnings()
+		}); float64(got) > sh.limit*n+64<<10 {
+			t.Errorf("%s: the view of %d bytes allocated %d bytes (more than %g times)", sh.name, n, got, sh.limit)
+		}
+		testshared.CheckLinearN(t, sh.name, 64<<10, gen, func(u uri.URI) { ViewOf(u) })
+	}
+	// An error deep in a long list still names its byte in the URL,
+	// past a thousand triplets (the offset of the mailbox's "@", as
+	// before the offsets were computed on demand).
+	long := "mailto:?to=" + strings.Repeat("%61@b,", 1000) + "a@@b"
+	_, err := ParseMailto(uri.MustParse(long))
+	var pe *uri.ParseError
+	if !errors.As(err, &pe) || pe.Offset != strings.Index(long, "@@") {
+		t.Errorf("ParseMailto of a long list with a@@b: %v, want offset %d", err, strings.Index(long, "@@"))
+	}
+}
