@@ -164,3 +164,39 @@ func TestGopherMailtoMemory(t *testing.T) {
 		t.Errorf("ParseMailto of a long list with a@@b: %v, want offset %d", err, strings.Index(long, "@@"))
 	}
 }
+
+// TestProsperoNewsMemory: 10 MB of ";a=b" fields in a prospero URL took
+// 400 MB to view (a regrowing slice of 32-byte pairs); an nntp group of
+// 10 MB an offset of 8 bytes per octet to check.
+func TestProsperoNewsMemory(t *testing.T) {
+	shapes := []struct {
+		name, head, unit, tail string
+		limit                  float64 // allocated bytes per input byte
+	}{
+		{"prospero fields", "prospero://h/a", ";a=b", "", 8.5},
+		{"prospero attributes", "prospero://h/a%00v", "%00a", "", 6},
+		{"nntp group", "nntp://h/", "a.", "b/1", 2},
+		{"news group", "news:", "a.", "b", 2},
+	}
+	const n = 1 << 20
+	for _, sh := range shapes {
+		gen := func(n int) uri.URI {
+			return uri.MustParse(sh.head + strings.Repeat(sh.unit, n/len(sh.unit)) + sh.tail)
+		}
+		u := gen(n)
+		if got := allocated(func() {
+			v, err := ViewOf(u)
+			if err != nil {
+				t.Fatalf("%s: %v", sh.name, err)
+			}
+			if p, ok := v.(interface {
+				Plan(PlanOptions) (Plan, error)
+			}); ok {
+				p.Plan(PlanOptions{})
+			}
+		}); float64(got) > sh.limit*n+64<<10 {
+			t.Errorf("%s: the view of %d bytes allocated %d bytes (more than %g times)", sh.name, n, got, sh.limit)
+		}
+		testshared.CheckLinearN(t, sh.name, 64<<10, gen, func(u uri.URI) { ViewOf(u) })
+	}
+}
