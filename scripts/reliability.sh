@@ -164,6 +164,15 @@ uris '&&&&' 'http://a/?' '&' '' short
 uris 'fragment' 'http://a/#' 'a%20' '' short
 uris 'http:/http:/' '' 'http:/' '' short
 uris '<<<<' '' '<' ''
+# Shapes the classic schemes' views split (found by this script).
+uris 'search +' 'http://a/?' '+' '' short
+uris 'ftp a/' 'ftp://h/' 'a/' 'f' short
+uris 'gopher %09' 'gopher://h/1' 'a%09' '' short
+uris 'mailto a@b,' 'mailto:' 'a@b,' 'x@y' short
+uris 'mailto ?to=a@b,' 'mailto:?to=' 'a@b,' 'x@y'
+uris 'mailto x=1&' 'mailto:a@b?' 'x=1&' 'y=2'
+uris 'prospero ;a=b' 'prospero://h/a' ';a=b' ''
+uris 'nntp group' 'nntp://h/' 'a.' 'b/1'
 
 # NUL bytes: one line of NULs, URIs separated by NULs for extract -z,
 # and NULs inside a URI.
