@@ -162,12 +162,12 @@ func appendHTTPJSON(b []byte, u uri.URI) ([]byte, error) {
 		def = 443
 	}
 	host := u.Hostname()
-	// One growth for the whole object: the request target comes twice
-	// and the search words once more, so a long URL would otherwise
-	// copy b (the caller's whole line, for uri parse --json) at every
-	// doubling.
+	// One growth for the whole object: the host comes three times, the
+	// request target twice and the search words once more, so a long
+	// URL would otherwise copy b (the caller's whole line, for uri
+	// parse --json) at every doubling.
 	target := max(len(u.Path()), 1) + len(u.Query()) + 1
-	b = slices.Grow(b, 3*target+2*(len(u.Host())+len(u.Port()))+3*strings.Count(u.Query(), "+")+200)
+	b = slices.Grow(b, 3*target+3*(len(u.Host())+len(u.Port()))+3*strings.Count(u.Query(), "+")+200)
 	b = append(b, `{"host":`...)
 	if strings.IndexByte(host, '%') >= 0 {
 		b = appendJSONString(b, decode(host))
