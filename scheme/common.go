@@ -160,28 +160,58 @@ func userinfo(u uri.URI) (user, password string, hasUser, hasPassword bool) {
 // encodedControls returns the warnings for percent-encoded CR, LF and
 // NUL in the raw parts, in order.
 func encodedControls(parts ...string) []Warning {
-	crlf, nul := false, false
+	var c controlScan
 	for _, p := range parts {
-		for i := 0; i+2 < len(p); i++ {
-			if p[i] != '%' {
-				continue
-			}
-			switch strings.ToUpper(p[i+1 : i+3]) {
-			case "0D", "0A":
-				crlf = true
-			case "00":
-				nul = true
-			}
+		c.add(p)
+	}
+	return c.warnings()
+}
+
+// controlScan is encodedControls part by part, for a view that would
+// otherwise collect its parts into a slice to check them.
+type controlScan struct{ crlf, nul bool }
+
+func (c *controlScan) add(p string) {
+	for i := 0; i+2 < len(p); i++ {
+		if p[i] != '%' {
+			continue
+		}
+		switch controlTriplet(p[i+1], p[i+2]) {
+		case '\r', '\n':
+			c.crlf = true
+		case 0:
+			c.nul = true
 		}
 	}
+}
+
+func (c controlScan) warnings() []Warning {
 	var w []Warning
-	if crlf {
+	if c.crlf {
 		w = append(w, WarnEncodedCRLF)
 	}
-	if nul {
+	if c.nul {
 		w = append(w, WarnEncodedNUL)
 	}
 	return w
+}
+
+// controlTriplet returns the control a triplet "%" h l stands for: CR,
+// LF or NUL for "0D", "0A" (either case) or "00", and 0xFF otherwise.
+// It compares bytes, so that a long run of triplets allocates nothing.
+func controlTriplet(h, l byte) byte {
+	if h != '0' {
+		return 0xFF
+	}
+	switch l {
+	case 'D', 'd':
+		return '\r'
+	case 'A', 'a':
+		return '\n'
+	case '0':
+		return 0
+	}
+	return 0xFF
 }
 
 // controlIn returns the offset in raw of the first percent-encoded CR,
@@ -191,12 +221,12 @@ func controlIn(raw string) (int, string) {
 		if raw[i] != '%' {
 			continue
 		}
-		switch strings.ToUpper(raw[i+1 : i+3]) {
-		case "0D":
+		switch controlTriplet(raw[i+1], raw[i+2]) {
+		case '\r':
 			return i, "a percent-encoded CR"
-		case "0A":
+		case '\n':
 			return i, "a percent-encoded LF"
-		case "00":
+		case 0:
 			return i, "a percent-encoded NUL"
 		}
 	}
@@ -212,8 +242,13 @@ func refuse(u uri.URI, base, off int, what, where string) error {
 
 // newObj starts the JSON object of a view (jsonstr.Object, the one
 // JSON writer of the module), with room for a typical view.
-func newObj() *jsonstr.Object {
-	o := &jsonstr.Object{B: make([]byte, 0, 320)}
+func newObj() *jsonstr.Object { return newObjSize(0) }
+
+// newObjSize is newObj with room for n more bytes: a view of a long URL
+// sizes its object once, since appending to a large slice grows it by a
+// quarter at a time, which allocates about five times what it keeps.
+func newObjSize(n int) *jsonstr.Object {
+	o := &jsonstr.Object{B: make([]byte, 0, 320+n)}
 	return o.Open()
 }
 

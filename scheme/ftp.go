@@ -1,6 +1,7 @@
 package scheme
 
 import (
+	"iter"
 	"strings"
 
 	"github.com/urikit/urikit/uri"
@@ -15,13 +16,12 @@ type FTP struct {
 	end              endpoint
 	user, password   string
 	hasUser, hasPass bool
-	rawSegs          []string // the raw directory segments
-	cwd              []string // decoded
+	rawDir           string // the raw directory segments, each followed by "/"
+	dirOff           int    // offset of rawDir in the URL
 	file, rawFile    string
 	typecode         string // lower case: a, i, d, or a 1994 form (an, et, l8), or ""
 	warnings         []Warning
 	rawUser, rawPass string
-	segOffsets       []int // offsets in the URL of each raw segment, file last
 }
 
 // The login of the anonymous convention (RFC 1738 3.2.1): "If no user
@@ -57,10 +57,14 @@ func ParseFTP(u uri.URI) (FTP, error) {
 	if path != "" {
 		path, base = path[1:], base+1 // the "/" between host and url-path
 	}
+	// The directory segments are kept as one string and split when
+	// used: a path of a million one-letter segments costs nothing more
+	// to view or check than its text.
+	i := strings.LastIndexByte(path, '/') + 1
+	v.rawDir, v.dirOff = path[:i], base
+	last := path[i:]
 	// ";type=" ends the last segment (RFC 1738 3.2.2; the 1994 draft's
 	// BNF: ftptype = "A" | "I" | "D" | "a" | "i" | "d").
-	segs := strings.Split(path, "/")
-	last := segs[len(segs)-1]
 	if i := strings.LastIndex(last, ";"); i >= 0 {
 		param := last[i+1:]
 		name, val, _ := strings.Cut(param, "=")
@@ -70,20 +74,12 @@ func ParseFTP(u uri.URI) (FTP, error) {
 		v.typecode = strings.ToLower(val)
 		last = last[:i]
 	}
-	off := base
-	for _, s := range segs[:len(segs)-1] {
-		v.rawSegs = append(v.rawSegs, s)
-		v.cwd = append(v.cwd, decode(s)) // a "%2F" stays inside its segment
-		v.segOffsets = append(v.segOffsets, off)
-		off += len(s) + 1
-	}
 	v.rawFile, v.file = last, decode(last)
-	v.segOffsets = append(v.segOffsets, off)
 	v.warnings = v.end.portWarnings()
 	if v.hasPass {
 		v.warnings = append(v.warnings, WarnPassword)
 	}
-	v.warnings = append(v.warnings, encodedControls(append([]string{v.rawUser, v.rawPass, last}, v.rawSegs...)...)...)
+	v.warnings = append(v.warnings, encodedControls(v.rawUser, v.rawPass, v.rawDir, last)...)
 	return v, nil
 }
 
@@ -150,7 +146,30 @@ func (v FTP) Login() (user, password string) {
 // Cwd returns the directory segments, decoded, each one a CWD command
 // (RFC 1738 3.2.2: "each of the <cwd> elements is to be supplied,
 // sequentially, as the argument to a CWD command").
-func (v FTP) Cwd() []string { return v.cwd }
+func (v FTP) Cwd() []string {
+	if v.rawDir == "" {
+		return nil
+	}
+	cwd := make([]string, 0, strings.Count(v.rawDir, "/"))
+	for d := range v.dirs() {
+		cwd = append(cwd, d)
+	}
+	return cwd
+}
+
+// dirs yields the directory segments, decoded (a "%2F" stays inside
+// its segment).
+func (v FTP) dirs() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for s := v.rawDir; s != ""; {
+			i := strings.IndexByte(s, '/')
+			if !yield(decode(s[:i])) {
+				return
+			}
+			s = s[i+1:]
+		}
+	}
+}
 
 // File returns the name of the file, decoded ("" for a directory).
 func (v FTP) File() string { return v.file }
@@ -220,18 +239,27 @@ func (v FTP) Plan(o PlanOptions) (Plan, error) {
 			return Plan{}, refuse(v.u, p.base, off, what, p.where)
 		}
 	}
-	for i, s := range append(append([]string(nil), v.rawSegs...), v.rawFile) {
-		if off, what := controlIn(s); off >= 0 {
-			return Plan{}, refuse(v.u, v.segOffsets[i], off, what, "path")
-		}
+	// The directories and the file are one run of the URL's path.
+	if off, what := controlIn(v.u.String()[v.dirOff : v.dirOff+len(v.rawDir)+len(v.rawFile)]); off >= 0 {
+		return Plan{}, refuse(v.u, v.dirOff, off, what, "path")
 	}
 	user, pass := v.Login()
 	if pass == EmailPlaceholder && o.Email != "" {
 		pass = o.Email
 	}
-	cmds := []string{"USER " + user, "PASS " + pass}
-	for _, d := range v.cwd {
-		cmds = append(cmds, "CWD "+d)
+	n := strings.Count(v.rawDir, "/")
+	cmds := make([]string, 0, n+4)
+	cmds = append(cmds, "USER "+user, "PASS "+pass)
+	// Every CWD command is a substring of one string: the Builder only
+	// appends, so what String returned stays as it was, and the text
+	// of a path of a million segments is copied once.
+	var b strings.Builder
+	b.Grow(len(v.rawDir) + 3*n) // "CWD " for each segment and its "/"
+	for d := range v.dirs() {
+		start := b.Len()
+		b.WriteString("CWD ")
+		b.WriteString(d)
+		cmds = append(cmds, b.String()[start:])
 	}
 	cmds = append(cmds, "TYPE "+v.TransferType())
 	switch lc := v.ListCommand(); {
@@ -248,14 +276,12 @@ func (v FTP) Plan(o PlanOptions) (Plan, error) {
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`.
 func (v FTP) MarshalJSON() ([]byte, error) {
 	lu, lp := v.Login()
-	cwd := v.cwd
-	if cwd == nil {
-		cwd = []string{}
-	}
 	tc := v.typecode
-	return done(newObj().Str("host", v.end.host).Int("port", v.end.port).Int("default_port", 21).
+	// Each directory is written as a quoted string and a comma.
+	size := len(v.rawDir) + 2*strings.Count(v.rawDir, "/") + len(v.u.Host()) + len(v.user) + len(v.password) + 2*len(v.file)
+	return done(newObjSize(size).Str("host", v.end.host).Int("port", v.end.port).Int("default_port", 21).
 		Opt("user", v.user, v.hasUser).Opt("password", v.password, v.hasPass).
-		Str("login_user", lu).Str("login_password", lp).Strs("cwd", cwd).
+		Str("login_user", lu).Str("login_password", lp).StrSeq("cwd", v.dirs()).
 		Opt("file", v.file, v.file != "").Opt("typecode", tc, tc != "").Str("transfer_type", v.TransferType()).
 		Bool("listing", v.Listing()).Opt("list_command", v.ListCommand(), v.ListCommand() != "").
 		Strs("warnings", codes(v.warnings)))

@@ -51,37 +51,24 @@ func ParseGopher(u uri.URI) (Gopher, error) {
 		path, base = "", base+len(path)
 	}
 	// The parts are separated by an encoded TAB, found in the raw text.
-	parts := splitEncodedTab(path)
-	v.rawSel, v.selOff = parts[0], base
-	v.selector = decode(parts[0])
-	if len(parts) > 1 {
+	// Only the first two separate: the Gopher+ string keeps its own
+	// encoded TABs (the +ASK data block), so it is cut, not split.
+	sel, rest, hasSearch := strings.Cut(path, "%09")
+	v.rawSel, v.selOff = sel, base
+	v.selector = decode(sel)
+	if hasSearch {
+		search, gpl, hasGplus := strings.Cut(rest, "%09")
 		v.hasSearch = true
-		v.rawSearch, v.searchOff = parts[1], base+len(parts[0])+3
-		v.search = decode(parts[1])
-	}
-	if len(parts) > 2 {
-		v.hasGplus = true
-		// The Gopher+ string keeps its own encoded TABs (the +ASK
-		// data block).
-		rest := strings.Join(parts[2:], "%09")
-		v.rawGpl, v.gplOff = rest, v.searchOff+len(parts[1])+3
-		v.gplus = decode(rest)
+		v.rawSearch, v.searchOff = search, base+len(sel)+3
+		v.search = decode(search)
+		if hasGplus {
+			v.hasGplus = true
+			v.rawGpl, v.gplOff = gpl, v.searchOff+len(search)+3
+			v.gplus = decode(gpl)
+		}
 	}
 	v.warnings = append(v.end.portWarnings(), encodedControls(v.rawSel, v.rawSearch, v.rawGpl)...)
 	return v, nil
-}
-
-// splitEncodedTab splits s at each "%09" (either case of hex digits).
-func splitEncodedTab(s string) []string {
-	var parts []string
-	for {
-		i := strings.Index(s, "%09")
-		if i < 0 {
-			return append(parts, s)
-		}
-		parts = append(parts, s[:i])
-		s = s[i+3:]
-	}
 }
 
 // Host, Port and DefaultPort (70) are where a client connects.

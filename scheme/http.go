@@ -1,6 +1,7 @@
 package scheme
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -14,7 +15,6 @@ type HTTP struct {
 	scheme   string // lowercase
 	end      endpoint
 	target   string
-	words    []string
 	warnings []Warning
 }
 
@@ -41,13 +41,6 @@ func ParseHTTP(u uri.URI) (HTTP, error) {
 	}
 	if u.HasQuery() {
 		v.target += "?" + u.Query()
-	}
-	// The 1993 draft: "http://host/path?search", the search words
-	// separated by "+" (search = xalphas [ "+" search ]). A query with
-	// "=" or "&" is a form's, not a search (as Perl's URI
-	// query_keywords reads it): no words.
-	if isSearch(u.Query()) {
-		v.words = u.SearchKeywords()
 	}
 	v.warnings = append(v.end.portWarnings(), userinfoWarnings(u)...)
 	return v, nil
@@ -91,14 +84,26 @@ func (v HTTP) AbsoluteForm() string { return v.scheme + "://" + v.HostHeader() +
 // intermediary MUST remove any ZoneID attached to an outgoing URI"),
 // the port as written.
 func (v HTTP) HostHeader() string {
-	return string(appendHostHeader(nil, v.u))
+	return string(appendHostHeader(make([]byte, 0, len(v.u.Host())+1+len(v.u.Port())), v.u))
 }
 
 // SearchWords returns the "+"-separated search words of the 1993
 // draft's "http://host/path?search", decoded, or nil: without a query,
 // with an empty one, or with a query holding "=" or "&", which is not a
 // search but a form's name=value pairs.
-func (v HTTP) SearchWords() []string { return v.words }
+//
+// The 1993 draft: "http://host/path?search", the search words separated
+// by "+" (search = xalphas [ "+" search ]). A query with "=" or "&" is a
+// form's, not a search (as Perl's URI query_keywords reads it): no
+// words. They are split when asked for, not when the view is made: a
+// query of n "+" holds n+1 words, 16 bytes each, that a check or a plan
+// never reads.
+func (v HTTP) SearchWords() []string {
+	if !isSearch(v.u.Query()) {
+		return nil
+	}
+	return v.u.SearchKeywords()
+}
 
 // Warnings implements View.
 func (v HTTP) Warnings() []Warning { return v.warnings }
@@ -117,18 +122,25 @@ func (v HTTP) Plan(o PlanOptions) (Plan, error) {
 	if o.Proxy {
 		target = v.AbsoluteForm()
 	}
-	req := "GET " + target + " HTTP/1.1\r\nHost: " + v.HostHeader() + "\r\n"
-	return Plan{Scheme: v.scheme, Host: v.end.host, Port: v.end.connectPort(), Request: []byte(req)}, nil
+	// Built at its size: a long URL is copied once.
+	req := make([]byte, 0, len("GET  HTTP/1.1\r\nHost: :\r\n")+len(target)+len(v.u.Host())+len(v.u.Port()))
+	req = append(req, "GET "...)
+	req = append(req, target...)
+	req = append(req, " HTTP/1.1\r\nHost: "...)
+	req = appendHostHeader(req, v.u)
+	req = append(req, "\r\n"...)
+	return Plan{Scheme: v.scheme, Host: v.end.host, Port: v.end.connectPort(), Request: req}, nil
 }
 
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`.
 func (v HTTP) MarshalJSON() ([]byte, error) {
-	o := newObj().Str("host", v.end.host).Int("port", v.end.port).Int("default_port", v.end.defPort).
+	// The target twice, the host three times, the words once.
+	o := newObjSize(3*len(v.target)+3*len(v.u.Host())).Str("host", v.end.host).Int("port", v.end.port).Int("default_port", v.end.defPort).
 		Str("request_target", v.target).Str("absolute_form", v.AbsoluteForm()).Str("host_header", v.HostHeader())
-	if v.words == nil {
+	if words := v.SearchWords(); words == nil {
 		o.Null("search_words")
 	} else {
-		o.Strs("search_words", v.words)
+		o.Strs("search_words", words)
 	}
 	return done(o.Strs("warnings", codes(v.warnings)))
 }
@@ -150,6 +162,12 @@ func appendHTTPJSON(b []byte, u uri.URI) ([]byte, error) {
 		def = 443
 	}
 	host := u.Hostname()
+	// One growth for the whole object: the host comes three times, the
+	// request target twice and the search words once more, so a long
+	// URL would otherwise copy b (the caller's whole line, for uri
+	// parse --json) at every doubling.
+	target := max(len(u.Path()), 1) + len(u.Query()) + 1
+	b = slices.Grow(b, 3*target+3*(len(u.Host())+len(u.Port()))+3*strings.Count(u.Query(), "+")+200)
 	b = append(b, `{"host":`...)
 	if strings.IndexByte(host, '%') >= 0 {
 		b = appendJSONString(b, decode(host))
@@ -185,10 +203,13 @@ func appendHTTPJSON(b []byte, u uri.URI) ([]byte, error) {
 	b = append(b, b[h0:h1]...)
 	if q := u.Query(); isSearch(q) {
 		b = append(b, `","search_words":[`...)
-		for i, w := range strings.Split(q, "+") {
+		// SplitSeq, not Split: a query of n "+" holds n+1 words.
+		i := 0
+		for w := range strings.SplitSeq(q, "+") {
 			if i > 0 {
 				b = append(b, ',')
 			}
+			i++
 			b = appendJSONString(b, decode(w))
 		}
 		b = append(b, ']')

@@ -1,7 +1,9 @@
 package scheme
 
 import (
+	"bytes"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -25,33 +27,41 @@ var (
 	ErrMailQuestion = fmt.Errorf("%w: a second \"?\" (RFC 6068 6.1: \"?\" is %%3F)", ErrSchemeSyntax)
 )
 
-// decoded is a percent-decoded part with the offset in the raw part of
-// each decoded octet, so that an error points into the URL.
+// decoded is a percent-decoded part and the raw part, so that an error
+// points into the URL.
 type decoded struct {
 	b   []byte
-	off []int
-	raw int // len of the raw part: the offset of an unexpected end
+	raw string
 }
 
 func decodeWithOffsets(raw string) decoded {
-	d := decoded{b: make([]byte, 0, len(raw)), off: make([]int, 0, len(raw)), raw: len(raw)}
+	d := decoded{b: make([]byte, 0, len(raw)), raw: raw}
 	for i := 0; i < len(raw); i++ {
-		c, at := raw[i], i
+		c := raw[i]
 		if c == '%' && i+2 < len(raw) {
 			c, i = unhex(raw[i+1])<<4|unhex(raw[i+2]), i+2
 		}
 		d.b = append(d.b, c)
-		d.off = append(d.off, at)
 	}
 	return d
 }
 
-// rawAt returns the raw offset of the decoded octet i.
+// rawAt returns the raw offset of the decoded octet i (the length of
+// the raw part past the end). It reads the raw part again up to i, which
+// an error does once, rather than keep an offset (8 bytes) per octet.
 func (d decoded) rawAt(i int) int {
-	if i < len(d.off) {
-		return d.off[i]
+	if i >= len(d.b) {
+		return len(d.raw)
 	}
-	return d.raw
+	at := 0
+	for range i {
+		if d.raw[at] == '%' && at+2 < len(d.raw) {
+			at += 3
+		} else {
+			at++
+		}
+	}
+	return at
 }
 
 // The character classes of RFC 5322 3.2.3 and 3.4.1 (and RFC 6068 2's
@@ -232,14 +242,16 @@ func addressList(d decoded) ([]string, int) {
 	if len(skipWSPs(b)) == 0 {
 		return nil, -1
 	}
-	var list []string
+	// One string for the whole list, each address a substring of it.
+	s := string(b)
+	list := make([]string, 0, bytes.Count(b, []byte{','})+1)
 	for i := 0; ; {
 		start := skipWSP(b, i)
 		end, ok := mailbox(b, i)
 		if !ok {
 			return nil, d.rawAt(end)
 		}
-		list = append(list, string(trimWSP(b[start:end])))
+		list = append(list, strings.TrimRight(s[start:end], " \t"))
 		if end == len(b) {
 			if j := invalidUTF8(b); j >= 0 {
 				return nil, d.rawAt(j)
@@ -254,11 +266,3 @@ func addressList(d decoded) ([]string, int) {
 }
 
 func skipWSPs(b []byte) []byte { return b[skipWSP(b, 0):] }
-
-func trimWSP(b []byte) []byte {
-	b = skipWSPs(b)
-	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t') {
-		b = b[:len(b)-1]
-	}
-	return b
-}

@@ -1,7 +1,6 @@
 package scheme
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/urikit/urikit/uri"
@@ -49,12 +48,13 @@ func ParseMailto(u uri.URI) (Mailto, error) {
 		return Mailto{}, fail(u, len(u.Scheme())+1, uri.ComponentPath, ErrSchemeSyntax)
 	}
 	var v Mailto
-	var lines, nuls []string // raw parts where a decoded CR/LF, NUL, matters
+	var lines, nuls controlScan // raw parts where a decoded CR/LF, NUL, matters
 	// RFC 6068 2: to = addr-spec *("," addr-spec), each percent-decoded
 	// (a "%" of a gatewayed address is "%25", as the 1994 draft says).
 	base := pathStart(u)
 	if p := u.Path(); p != "" {
 		off := base
+		v.to = make([]string, 0, strings.Count(p, ",")+1) // sized once: no regrowth on long lists
 		for a := range strings.SplitSeq(p, ",") {
 			if bad := checkAddrSpec(a); bad >= 0 {
 				return Mailto{}, fail(u, off+bad, uri.ComponentPath, ErrMailAddress)
@@ -70,7 +70,7 @@ func ParseMailto(u uri.URI) (Mailto, error) {
 			return Mailto{}, fail(u, qbase+i, uri.ComponentQuery, ErrMailQuestion)
 		}
 		n := strings.Count(q, "&") + 1 // sized once: no regrowth on long queries
-		v.hfields, lines = make([][2]string, 0, n), make([]string, 0, 2*n+1)
+		v.hfields = make([][2]string, 0, n)
 		off := qbase
 		for hf := range strings.SplitSeq(q, "&") {
 			hfOff := off
@@ -83,7 +83,7 @@ func ParseMailto(u uri.URI) (Mailto, error) {
 				return Mailto{}, fail(u, hfOff+len(rn)+1+i, uri.ComponentQuery, ErrMailHfield)
 			}
 			name := decodeLine(rn)
-			lines = append(lines, rn)
+			lines.add(rn)
 			// RFC 6068 2: header field names are case-insensitive;
 			// "to" adds addresses, "body" is the body (6068 2: "the
 			// special <hfname> "body""), other fields are headers.
@@ -95,10 +95,15 @@ func ParseMailto(u uri.URI) (Mailto, error) {
 				if bad >= 0 {
 					return Mailto{}, fail(u, hfOff+len(rn)+1+bad, uri.ComponentQuery, ErrMailAddressList)
 				}
-				switch lname {
-				case "to":
+				// The first list is kept as it is, not copied.
+				switch {
+				case lname == "to" && v.to == nil:
+					v.to = list
+				case lname == "to":
 					v.to = append(v.to, list...)
-				case "cc":
+				case lname == "cc" && v.cc == nil:
+					v.cc = list
+				case lname == "cc":
 					v.cc = append(v.cc, list...)
 				}
 			case "subject":
@@ -109,21 +114,17 @@ func ParseMailto(u uri.URI) (Mailto, error) {
 				if !v.hasBd {
 					v.body, v.hasBd = val, true
 				}
-				nuls = append(nuls, rv)
+				nuls.add(rv)
 				v.hfields = append(v.hfields, [2]string{name, val})
 				continue
 			}
 			v.hfields = append(v.hfields, [2]string{name, val})
-			lines = append(lines, rv)
+			lines.add(rv)
 		}
 	}
-	v.warnings = encodedControls(lines...)
-	if len(nuls) > 0 && !slices.Contains(v.warnings, WarnEncodedNUL) {
-		for _, w := range encodedControls(nuls...) {
-			if w == WarnEncodedNUL {
-				v.warnings = append(v.warnings, w)
-			}
-		}
+	v.warnings = lines.warnings()
+	if nuls.nul && !lines.nul {
+		v.warnings = append(v.warnings, WarnEncodedNUL)
 	}
 	v.ref = ref{u}
 	return v, nil

@@ -3,7 +3,6 @@ package scheme
 import (
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/urikit/urikit/internal/chars"
 
@@ -215,8 +214,6 @@ func (v NNTP) Plan(PlanOptions) (Plan, error) {
 // 3977 9.8 ("%x22-29 / %x2B / %x2D-3E / %x40-5A / %x5E-7E /
 // UTF8-non-ascii"), or -1.
 func badGroupByte(raw string) int {
-	d := make([]byte, 0, len(raw))
-	offs := make([]int, 0, len(raw))
 	for i := 0; i < len(raw); i++ {
 		c, at := raw[i], i
 		if c == '%' && i+2 < len(raw) {
@@ -225,14 +222,12 @@ func badGroupByte(raw string) int {
 		if c < 0x80 && !wildmatExact(c) {
 			return at
 		}
-		d, offs = append(d, c), append(offs, at)
 	}
-	for i := 0; i < len(d); {
-		r, n := utf8.DecodeRune(d[i:])
-		if r == utf8.RuneError && n <= 1 {
-			return offs[i]
-		}
-		i += n
+	// The UTF-8 check on the decoded octets; an offset into the raw part
+	// is computed only for an error.
+	d := decodeWithOffsets(raw)
+	if i := invalidUTF8(d.b); i >= 0 {
+		return d.rawAt(i)
 	}
 	return -1
 }

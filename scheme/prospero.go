@@ -36,6 +36,7 @@ func ParseProspero(u uri.URI) (Prospero, error) {
 	// RFC 1738 3.11: ";field=value" pairs after the hsoname.
 	p, params, _ := strings.Cut(p, ";")
 	if params != "" {
+		v.fields = make([][2]string, 0, strings.Count(params, ";")+1) // sized once
 		for f := range strings.SplitSeq(params, ";") {
 			name, val, ok := strings.Cut(f, "=")
 			if !ok || name == "" {
@@ -44,29 +45,21 @@ func ParseProspero(u uri.URI) (Prospero, error) {
 			v.fields = append(v.fields, [2]string{decode(name), decode(val)})
 		}
 	}
-	parts := splitEncodedNUL(p)
-	v.hsoname = decode(parts[0])
-	if len(parts) > 1 {
-		v.version, v.hasVersion = decode(parts[1]), true
-		for _, a := range parts[2:] {
-			v.attributes = append(v.attributes, decode(a))
+	// The hsoname, version and attributes are separated by "%00".
+	name, rest, hasVersion := strings.Cut(p, "%00")
+	v.hsoname = decode(name)
+	if hasVersion {
+		version, attrs, hasAttrs := strings.Cut(rest, "%00")
+		v.version, v.hasVersion = decode(version), true
+		if hasAttrs {
+			v.attributes = make([]string, 0, strings.Count(attrs, "%00")+1)
+			for a := range strings.SplitSeq(attrs, "%00") {
+				v.attributes = append(v.attributes, decode(a))
+			}
 		}
 	}
 	v.ref = ref{u}
 	return v, nil
-}
-
-// splitEncodedNUL splits s at each "%00".
-func splitEncodedNUL(s string) []string {
-	var parts []string
-	for {
-		i := strings.Index(s, "%00")
-		if i < 0 {
-			return append(parts, s)
-		}
-		parts = append(parts, s[:i])
-		s = s[i+3:]
-	}
 }
 
 // Host returns the host, decoded.

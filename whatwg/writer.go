@@ -20,9 +20,19 @@ func (w *writer) len() int {
 	return w.n
 }
 
-// spill copies the output into a buffer of its own.
+// spill copies the output into a buffer of its own. The buffer has
+// room for the rest of the input with its likely percent-encoding (two
+// more bytes for each non-ASCII byte, control or space): a long
+// non-ASCII path triples, and appending to a large slice grows it by a
+// quarter at a time, which would allocate about five times the output.
 func (w *writer) spill() {
-	w.buf = make([]byte, w.n, max(len(w.in)+len(w.in)/4+16, 32))
+	enc := 0
+	for i := w.n; i < len(w.in); i++ {
+		if c := w.in[i]; c >= 0x80 || c <= ' ' {
+			enc++
+		}
+	}
+	w.buf = make([]byte, w.n, max(len(w.in)+len(w.in)/4+2*enc+16, 32))
 	copy(w.buf, w.in[:w.n])
 }
 

@@ -4,6 +4,7 @@
 package jsonstr
 
 import (
+	"iter"
 	"strconv"
 	"unicode/utf8"
 )
@@ -159,6 +160,23 @@ func (o *Object) Strs(name string, ss []string) *Object {
 		if i > 0 {
 			o.B = append(o.B, ',')
 		}
+		o.B = Append(o.B, s)
+	}
+	o.B = append(o.B, ']')
+	return o
+}
+
+// StrSeq is Strs for the strings of an iterator, which it does not
+// collect.
+func (o *Object) StrSeq(name string, ss iter.Seq[string]) *Object {
+	o.Key(name)
+	o.B = append(o.B, '[')
+	i := 0
+	for s := range ss {
+		if i > 0 {
+			o.B = append(o.B, ',')
+		}
+		i++
 		o.B = Append(o.B, s)
 	}
 	o.B = append(o.B, ']')
