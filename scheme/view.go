@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/urikit/urikit/internal/jsonstr"
 	"github.com/urikit/urikit/uri"
 	"github.com/urikit/urikit/urn"
 )
@@ -240,5 +241,5 @@ func AppendJSON(b []byte, u uri.URI) ([]byte, error) {
 	if err != nil {
 		return b, err
 	}
-	return append(b, j...), nil
+	return append(jsonstr.Grow(b, len(j)), j...), nil
 }

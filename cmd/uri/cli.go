@@ -468,6 +468,7 @@ func (c *call) loop(fn each) int {
 	failed := false
 	var skipped *writer // --skip-errors: the error lines, on standard error
 	if c.has("skip-errors") {
+		w.holdLines = true
 		skipped = newWriter(c.stderr, false)
 		skipped.repairHint = w.repairHint
 		defer skipped.close()

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"unsafe"
+
+	"github.com/urikit/urikit/internal/jsonstr"
 )
 
 // readBufSize is the size of the blocks inputs are read in: large, so
@@ -101,7 +103,7 @@ func eachLine(r io.Reader, lineNo *int, fn func(string) bool, idle func()) error
 			long = append(long[:0], line...)
 			for err == bufio.ErrBufferFull {
 				line, err = br.ReadSlice('\n')
-				long = append(long, line...)
+				long = append(jsonstr.Grow(long, len(line)), line...) // doubling
 			}
 			line = long
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -1034,5 +1035,43 @@ func TestSkipErrors(t *testing.T) {
 	out, errOut, code = uriCmd(t, "", "links", "--skip-errors", "--url", "http://a/", page)
 	if code != 1 || out != "http://a/ok\n" || !strings.HasPrefix(errOut, "uri links: "+page+": error: line 1: ") {
 		t.Errorf("links --skip-errors: %q %q exit %d", out, errOut, code)
+	}
+}
+
+// TestLongLineJSON: a line of megabytes is written a block at a time
+// (longStr, spill), and the JSON still says exactly the input: blocks
+// end at character starts, escapes are whole.
+func TestLongLineJSON(t *testing.T) {
+	in := strings.Repeat("é\x00a\"\\€", 200_000) // 2.2 MB, not a URI
+	out, _, code := uriCmd(t, in+"\n", "parse", "--json")
+	var m map[string]any
+	if err := json.Unmarshal([]byte(out), &m); err != nil || code != 1 {
+		t.Fatalf("exit %d, %v", code, err)
+	}
+	if m["input"] != in {
+		t.Errorf("the input read back differs (%d bytes, want %d)", len(m["input"].(string)), len(in))
+	}
+	bad := strings.Repeat("a\xffb", 400_000) // invalid UTF-8: input_hex
+	out, _, _ = uriCmd(t, bad+"\n", "parse", "--json")
+	if err := json.Unmarshal([]byte(out), &m); err != nil || m["input_hex"] != hex.EncodeToString([]byte(bad)) {
+		t.Errorf("input_hex of a 1.2 MB line: %v", err)
+	}
+	valid := "http://a/" + strings.Repeat("%41", 400_000) + "?" + strings.Repeat("a=b&", 100_000)
+	out, _, code = uriCmd(t, valid+"\n", "parse", "--json")
+	if err := json.Unmarshal([]byte(out), &m); err != nil || code != 0 || m["input"] != valid || len(m["params"].([]any)) != 100_000 {
+		t.Errorf("a 1.6 MB URI: exit %d, %v", code, err)
+	}
+}
+
+// TestLongLinePlain: the input echoed in a failure line is escaped a
+// block at a time, and a C1 control astride two blocks is still escaped.
+func TestLongLinePlain(t *testing.T) {
+	for _, pad := range []int{0, 1, 2, 3} {
+		in := strings.Repeat("a", blockSize/4-1+pad) + "\u0085 \x00" + strings.Repeat("\x1b", blockSize)
+		out, _, code := uriCmd(t, in+"\n", "check")
+		if code != 1 || strings.Count(out, "\n") != 1 || strings.ContainsAny(out, "\x00\x1b") || strings.Contains(out, "\u0085") ||
+			!strings.Contains(out, `\u0085 \x00\x1b`) {
+			t.Errorf("pad %d: exit %d, %d lines, raw controls %v", pad, code, strings.Count(out, "\n"), strings.ContainsAny(out, "\x00\x1b\u0085"))
+		}
 	}
 }

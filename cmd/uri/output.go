@@ -27,6 +27,10 @@ type writer struct {
 	// on; JSON objects are written with the module's one JSON writer.
 	jsonstr.Object
 	mark int
+	// holdLines keeps each line whole in B until it ends (spill does
+	// nothing): --skip-errors may move a refused input's output to
+	// standard error.
+	holdLines bool
 	err  error
 	// repairHint adds to the error of a non-ASCII byte that --repair
 	// would turn it into a URI (the commands that take --repair).
@@ -62,6 +66,17 @@ func (w *writer) flushLine() bool {
 	}
 	w.mark = len(w.B)
 	return w.err == nil
+}
+
+// spill writes B out when it holds more than a block, the current line
+// included, which from then on cannot be dropped: a command calls it
+// only once the current input has succeeded, between the parts of a
+// long line (parse --json of a 10 MB URI), so that the line is never
+// held whole: memory stays within a few times the input (issue 20).
+func (w *writer) spill() {
+	if len(w.B) > blockSize && !w.holdLines {
+		w.writeOut()
+	}
 }
 
 // writeOut hands B to the buffered writer.
@@ -188,6 +203,7 @@ func (w *writer) line(s string) {
 // \xNN (\u0085 for a C1 control, which is two bytes in UTF-8). JSON
 // output keeps the real string.
 func appendPlain(b []byte, s string) []byte {
+	b = jsonstr.Grow(b, len(s)+1)
 	for i := 0; i < len(s); i++ {
 		if plainEscape[s[i]] != 0 && (s[i] != 0xc2 || i+1 < len(s) && s[i+1] < 0xa0 && s[i+1] >= 0x80) {
 			return appendEscaped(append(b, s[:i]...), s[i:])
@@ -197,6 +213,7 @@ func appendPlain(b []byte, s string) []byte {
 }
 
 func appendEscaped(b []byte, s string) []byte {
+	b = jsonstr.Grow(b, len(s)+len(s)/2)
 	const hexDigits = "0123456789abcdef"
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -250,10 +267,55 @@ func (w *writer) result(s string) {
 // U+FFFD in its place, and the line could not be matched back).
 func (w *writer) begin() {
 	w.Open()
-	w.Str("input", w.in)
+	w.longStr("input", w.in)
 	if !utf8.ValidString(w.in) {
-		w.Str("input_hex", hex.EncodeToString([]byte(w.in)))
+		w.Key("input_hex")
+		w.B = append(w.B, '"')
+		for s := w.in; len(s) > 0; {
+			n := min(len(s), blockSize/2)
+			w.B = hex.AppendEncode(jsonstr.Grow(w.B, 2*n), []byte(s[:n]))
+			s = s[n:]
+			w.spill()
+		}
+		w.B = append(w.B, '"')
 	}
+}
+
+// longOpt is longStr, or null when s is undefined.
+func (w *writer) longOpt(name, s string, defined bool) {
+	if !defined {
+		w.Null(name)
+		return
+	}
+	w.longStr(name, s)
+}
+
+// longStr writes a string member that may be long (an input of
+// megabytes, six times as long once its controls are escaped) a block
+// at a time, spilling between blocks: the JSON of a result is written
+// once the input is done, so the line is never dropped after.
+func (w *writer) longStr(name, s string) {
+	w.Key(name)
+	w.longValue(s)
+}
+
+// longValue writes s as a JSON string, a block at a time (longStr).
+func (w *writer) longValue(s string) {
+	if len(s) <= blockSize {
+		w.B = jsonstr.Append(w.B, s)
+		return
+	}
+	w.B = append(w.B, '"')
+	for len(s) > 0 {
+		n := min(len(s), blockSize/8)
+		for n < len(s) && !utf8.RuneStart(s[n]) {
+			n++ // a block ends at a character's start
+		}
+		w.B = jsonstr.AppendEscaped(w.B, s[:n])
+		s = s[n:]
+		w.spill()
+	}
+	w.B = append(w.B, '"')
 }
 
 // end closes the JSON object and its line, with the "repairs" of the
@@ -269,10 +331,11 @@ func (w *writer) end() {
 			w.B = append(w.B, `{"offset":`...)
 			w.B = strconv.AppendInt(w.B, int64(r.Offset), 10)
 			w.B = append(w.B, `,"from":`...)
-			w.B = appendJSONString(w.B, r.From)
+			w.longValue(r.From)
 			w.B = append(w.B, `,"to":`...)
-			w.B = appendJSONString(w.B, r.To)
+			w.longValue(r.To)
 			w.B = append(w.B, '}')
+			w.spill()
 		}
 		w.B = append(w.B, ']')
 	}
@@ -283,6 +346,7 @@ func (w *writer) end() {
 // when s is undefined; s must need no escaping (a parsed reference
 // needs none: TestParsedIsJSONSafe).
 func appendSafe(b []byte, key, s string, defined bool) []byte {
+	b = jsonstr.Grow(b, len(key)+len(s)+2)
 	b = append(b, key...)
 	if !defined {
 		return append(b, "null"...)
@@ -311,7 +375,17 @@ func (w *writer) failure(in string, err error, withInput bool) {
 		return
 	}
 	if withInput {
-		w.B = appendPlain(w.B, in)
+		// A block at a time, spilling: an input of megabytes of
+		// controls is four times as long escaped.
+		for s := in; len(s) > 0; {
+			n := min(len(s), blockSize/4)
+			for n < len(s) && !utf8.RuneStart(s[n]) {
+				n++ // a C1 control (0xC2 0x80...) is escaped whole
+			}
+			w.B = appendPlain(w.B, s[:n])
+			s = s[n:]
+			w.spill()
+		}
 		w.B = append(w.B, '\t')
 	}
 	w.B = append(w.B, "error: "...)

@@ -84,6 +84,7 @@ func (w *writer) params(u uri.URI) {
 		w.B = append(w.B, ',')
 		w.B = appendJSONString(w.B, q.Value())
 		w.B = append(w.B, ']')
+		w.spill()
 	}
 	w.B = append(w.B, ']')
 }
@@ -118,31 +119,43 @@ func (w *writer) components(u uri.URI) {
 			b := append(w.B, `{"input":"`...)
 			b = append(b, w.in...)
 			b = append(b, '"')
+			if len(b) > blockSize { // a long line: no copy held whole
+				w.Written(b)
+				w.spill()
+				b = w.B
+			}
 			b = appendSafe(b, `,"scheme":`, u.Scheme(), u.HasScheme())
 			b = appendSafe(b, `,"userinfo":`, u.Userinfo(), u.HasUserinfo())
 			b = appendSafe(b, `,"host":`, u.Host(), u.HasAuthority())
 			b = appendSafe(b, `,"host_type":`, u.HostKind().String(), u.HasAuthority())
 			b = appendSafe(b, `,"port":`, u.Port(), u.HasPort())
 			b = appendSafe(b, `,"path":`, u.Path(), true)
-			b = appendSafe(b, `,"query":`, u.Query(), u.HasQuery())
+			w.Written(b)
+			w.spill()
+			b = appendSafe(w.B, `,"query":`, u.Query(), u.HasQuery())
 			b = appendSafe(b, `,"fragment":`, u.Fragment(), u.HasFragment())
 			w.Written(b)
+			w.spill()
 			w.params(u)
+			w.spill()
 			w.schemeData(u)
 			w.end()
 			return
 		}
+		// A repaired input, or an edited URI: each part may be long.
 		w.begin()
 		w.Opt("scheme", u.Scheme(), u.HasScheme())
-		w.Opt("userinfo", u.Userinfo(), u.HasUserinfo())
-		w.Opt("host", u.Host(), u.HasAuthority())
+		w.longOpt("userinfo", u.Userinfo(), u.HasUserinfo())
+		w.longOpt("host", u.Host(), u.HasAuthority())
 		w.Opt("host_type", u.HostKind().String(), u.HasAuthority())
-		w.Opt("port", u.Port(), u.HasPort())
-		w.Str("path", u.Path())
-		w.Opt("query", u.Query(), u.HasQuery())
-		w.Opt("fragment", u.Fragment(), u.HasFragment())
+		w.longOpt("port", u.Port(), u.HasPort())
+		w.longStr("path", u.Path())
+		w.longOpt("query", u.Query(), u.HasQuery())
+		w.longOpt("fragment", u.Fragment(), u.HasFragment())
 		w.params(u)
+		w.spill()
 		w.schemeData(u)
+		w.spill()
 		w.end()
 		return
 	}

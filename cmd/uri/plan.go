@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/urikit/urikit/internal/jsonstr"
 	"github.com/urikit/urikit/scheme"
 )
 
@@ -144,6 +145,7 @@ apply.
 // print (a bidi control, a zero-width space) as \uHHHH or \UHHHHHHHH;
 // and, when sep is set, "|" as \| so that " | " only separates commands.
 func appendPlanEscaped(b []byte, s string, sep bool) []byte {
+	b = jsonstr.Grow(b, len(s)+len(s)/2)
 	const hex = "0123456789abcdef"
 	for i := 0; i < len(s); {
 		c := s[i]
