@@ -31,7 +31,7 @@ type writer struct {
 	// nothing): --skip-errors may move a refused input's output to
 	// standard error.
 	holdLines bool
-	err  error
+	err       error
 	// repairHint adds to the error of a non-ASCII byte that --repair
 	// would turn it into a URI (the commands that take --repair).
 	repairHint bool
