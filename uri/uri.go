@@ -67,7 +67,8 @@ const (
 	IPvFuture
 )
 
-// String returns the name of the kind as the uri command prints it:
+// String returns the name of the kind, after the grammar's rule names
+// (RFC 3986 3.2.2: reg-name, IPv4address, IPv6address, IPvFuture):
 // "", "reg-name", "ipv4", "ipv6" or "ipvfuture".
 func (k HostKind) String() string {
 	switch k {

@@ -34,7 +34,7 @@ var dialectNames = [...]string{
 	RFC2141:   "rfc2141",
 }
 
-// String returns the dialect's name as the command line spells it:
+// String returns the dialect's name, the one DialectByName reads:
 // "rfc8141", "draft2015", "draft2012" or "rfc2141".
 func (d Dialect) String() string {
 	if int(d) < len(dialectNames) {
