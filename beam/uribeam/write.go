@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"reflect"
 	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -21,7 +22,8 @@ import (
 func init() {
 	register.DoFn3x1[context.Context, string, func(int, string), error](&bundleWriteFn{})
 	register.Function1x2(shardSelf)
-	register.DoFn4x1[context.Context, int, func(*string) bool, func(*int) bool, error](&joinShardFn{})
+	// Called once a shard: reflection is fast enough.
+	beam.RegisterType(reflect.TypeOf((*joinShardFn)(nil)).Elem())
 	register.Emitter2[int, string]()
 	register.Iter1[string]()
 	register.Iter1[int]()
