@@ -28,7 +28,11 @@ func init() {
 	register.Function3x0(keyFn)
 	register.Function3x0(hostFn)
 	register.Function3x0(urnKeyFn)
-	register.DoFn3x0[string, func(string, classcount.Sum), func(DeadLetter)](&keyCountFn{})
+	// The fast call of keyCountFn.ProcessElement, once a line.
+	register.Function3x0((*keyCountFn)(nil).ProcessElement)
+	registerStruct(func(f *keyCountFn) map[string]any {
+		return map[string]any{"StartBundle": f.StartBundle, "ProcessElement": f.ProcessElement, "FinishBundle": f.FinishBundle}
+	})
 	register.Function2x1(classOf)
 	register.Function2x1(hostCount)
 	register.Function1x2(oneOf)

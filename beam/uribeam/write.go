@@ -20,7 +20,11 @@ import (
 )
 
 func init() {
-	register.DoFn3x1[context.Context, string, func(int, string), error](&bundleWriteFn{})
+	// The fast call of bundleWriteFn.ProcessElement, once a line.
+	register.Function3x1((*bundleWriteFn)(nil).ProcessElement)
+	registerStruct(func(f *bundleWriteFn) map[string]any {
+		return map[string]any{"StartBundle": f.StartBundle, "ProcessElement": f.ProcessElement, "FinishBundle": f.FinishBundle, "Teardown": f.Teardown}
+	})
 	register.Function1x2(shardSelf)
 	// Called once a shard: reflection is fast enough.
 	beam.RegisterType(reflect.TypeOf((*joinShardFn)(nil)).Elem())
