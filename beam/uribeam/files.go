@@ -24,8 +24,10 @@ import (
 func init() {
 	beam.RegisterType(reflect.TypeOf((*Found)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*Mapping)(nil)).Elem())
-	register.DoFn4x0[context.Context, fileio.ReadableFile, func(Found), func(DeadLetter)](&extractFn{})
-	register.DoFn4x0[context.Context, fileio.ReadableFile, func(string, string), func(DeadLetter)](&linksFn{})
+	register.Function4x0(extractFn)
+	// A DoFn called once a file: reflection is fast enough, and spares
+	// compiling Beam's generic wrappers for it.
+	beam.RegisterType(reflect.TypeOf((*linksFn)(nil)).Elem())
 	register.Emitter1[Found]()
 }
 
@@ -137,9 +139,7 @@ func openText(ctx context.Context, f fileio.ReadableFile) (io.ReadCloser, error)
 // extractOptions are those of "uri extract": IRIs mapped to URIs.
 var extractOptions = extract.Options{Map: iri.ToURI}
 
-type extractFn struct{}
-
-func (extractFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, emit func(Found), bad func(DeadLetter)) {
+func extractFn(ctx context.Context, f fileio.ReadableFile, emit func(Found), bad func(DeadLetter)) {
 	name := f.Metadata.Path
 	if isWARC(name) {
 		eachRecord(ctx, f, bad, func(d document) {
@@ -181,7 +181,7 @@ func extractText(file string, r io.Reader, emit func(Found)) error {
 // read is a DeadLetter with the file and the record's offset.
 func Extract(s beam.Scope, glob string) (found, dead beam.PCollection) {
 	s = s.Scope("uribeam.Extract")
-	return beam.ParDo2(s, &extractFn{}, readFiles(s, glob))
+	return beam.ParDo2(s, extractFn, readFiles(s, glob))
 }
 
 type linksFn struct {

@@ -220,8 +220,8 @@ func TestRetrieval(t *testing.T) {
 	}
 }
 
-// TestWriteShardsEmpty: every shard is written, even an empty one, and
-// no line is lost or doubled.
+// TestWriteShardsEmpty: every shard is written, even an empty one, no
+// line is lost or doubled, and no temporary file of the bundles is left.
 func TestWriteShardsEmpty(t *testing.T) {
 	dir := t.TempDir()
 	p, s := beam.NewPipelineWithRoot()
@@ -246,5 +246,8 @@ func TestWriteShardsEmpty(t *testing.T) {
 	slices.Sort(all)
 	if !slices.Equal(all, []string{"only", "two"}) {
 		t.Errorf("shards hold %q", all)
+	}
+	if names, _ := filepath.Glob(filepath.Join(dir, "*")); len(names) != 6 {
+		t.Errorf("files left: %q, want the 6 shards", names)
 	}
 }

@@ -3,8 +3,13 @@ package uribeam
 import (
 	"bufio"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"hash/fnv"
+	"io"
+	"reflect"
+	"slices"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
@@ -15,9 +20,15 @@ import (
 )
 
 func init() {
-	register.DoFn1x2[string, int, string](&shardOfFn{})
+	// The fast call of bundleWriteFn.ProcessElement, once a line.
+	register.Function3x1((*bundleWriteFn)(nil).ProcessElement)
+	registerStruct(func(f *bundleWriteFn) map[string]any {
+		return map[string]any{"StartBundle": f.StartBundle, "ProcessElement": f.ProcessElement, "FinishBundle": f.FinishBundle, "Teardown": f.Teardown}
+	})
 	register.Function1x2(shardSelf)
-	register.DoFn4x1[context.Context, int, func(*string) bool, func(*int) bool, error](&writeShardFn{})
+	// Called once a shard: reflection is fast enough.
+	beam.RegisterType(reflect.TypeOf((*joinShardFn)(nil)).Elem())
+	register.Emitter2[int, string]()
 	register.Iter1[string]()
 	register.Iter1[int]()
 }
@@ -27,67 +38,160 @@ func ShardName(prefix string, i, n int) string {
 	return fmt.Sprintf("%s-%05d-of-%05d", prefix, i, n)
 }
 
-type shardOfFn struct {
-	N int `json:"n"`
+// shardOf returns the shard of a line: by its hash, so that the shards
+// do not depend on how the runner bundled the lines.
+func shardOf(line string, n int) int {
+	h := fnv.New32a()
+	io.WriteString(h, line)
+	return int(h.Sum32() % uint32(n))
 }
 
-// ProcessElement puts a line in the shard of its hash, so that the
-// shards do not depend on how the runner bundled the lines.
-func (f *shardOfFn) ProcessElement(line string) (int, string) {
-	h := fnv.New32a()
-	h.Write([]byte(line))
-	return int(h.Sum32() % uint32(f.N)), line
+// bundleWriteFn writes the lines of a bundle into one temporary file
+// per shard they fall in, PREFIX-tmp-RANDOM-SSSSS, and emits (shard,
+// file) for each at the end of the bundle. The lines themselves never
+// cross the runner's shuffle: only the names of the files do, and a
+// failed bundle's files are never named, so a retry cannot double them.
+type bundleWriteFn struct {
+	Prefix string `json:"prefix"`
+	N      int    `json:"n"`
+
+	fs    filesystem.Interface
+	tag   string
+	files map[int]*tempFile
+}
+
+type tempFile struct {
+	name string
+	fd   io.WriteCloser
+	w    *bufio.Writer
+}
+
+func (f *bundleWriteFn) StartBundle(ctx context.Context, _ func(int, string)) error {
+	var b [8]byte
+	rand.Read(b[:])
+	f.tag = hex.EncodeToString(b[:])
+	f.files = map[int]*tempFile{}
+	if f.fs != nil {
+		return nil
+	}
+	fs, err := filesystem.New(ctx, f.Prefix)
+	f.fs = fs
+	return err
+}
+
+func (f *bundleWriteFn) ProcessElement(ctx context.Context, line string, _ func(int, string)) error {
+	i := shardOf(line, f.N)
+	t := f.files[i]
+	if t == nil {
+		name := fmt.Sprintf("%s-tmp-%s-%05d", f.Prefix, f.tag, i)
+		fd, err := f.fs.OpenWrite(ctx, name)
+		if err != nil {
+			return err
+		}
+		t = &tempFile{name: name, fd: fd, w: bufio.NewWriterSize(fd, 64<<10)}
+		f.files[i] = t
+	}
+	t.w.WriteString(line)
+	return t.w.WriteByte('\n')
+}
+
+func (f *bundleWriteFn) FinishBundle(_ context.Context, emit func(int, string)) error {
+	for i, t := range f.files {
+		err := t.w.Flush()
+		if cerr := t.fd.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
+		emit(i, t.name)
+	}
+	f.files = nil
+	return nil
+}
+
+func (f *bundleWriteFn) Teardown() error {
+	if f.fs == nil {
+		return nil
+	}
+	return f.fs.Close()
 }
 
 func shardSelf(i int) (int, int) { return i, i }
 
-type writeShardFn struct {
+// joinShardFn writes shard i from the temporary files of the bundles
+// that had lines for it, then removes them.
+type joinShardFn struct {
 	Prefix string `json:"prefix"`
 	N      int    `json:"n"`
 }
 
-func (f *writeShardFn) ProcessElement(ctx context.Context, i int, lines func(*string) bool, _ func(*int) bool) error {
+func (f *joinShardFn) ProcessElement(ctx context.Context, i int, temps func(*string) bool, _ func(*int) bool) error {
 	name := ShardName(f.Prefix, i, f.N)
 	fs, err := filesystem.New(ctx, name)
 	if err != nil {
 		return err
 	}
 	defer fs.Close()
+	var names []string
+	var t string
+	for temps(&t) {
+		names = append(names, t)
+	}
+	slices.Sort(names)
 	fd, err := fs.OpenWrite(ctx, name)
 	if err != nil {
 		return err
 	}
-	w := bufio.NewWriterSize(fd, 1<<20)
-	var line string
-	for lines(&line) {
-		w.WriteString(line)
-		if err := w.WriteByte('\n'); err != nil {
+	for _, t := range names {
+		if err := appendFile(ctx, fs, fd, t); err != nil {
 			fd.Close()
 			return err
 		}
 	}
-	if err := w.Flush(); err != nil {
-		fd.Close()
+	if err := fd.Close(); err != nil {
 		return err
 	}
-	return fd.Close()
+	if rm, ok := fs.(filesystem.Remover); ok {
+		for _, t := range names {
+			if err := rm.Remove(ctx, t); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func appendFile(ctx context.Context, fs filesystem.Interface, w io.Writer, name string) error {
+	r, err := fs.OpenRead(ctx, name)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	_, err = io.Copy(w, r)
+	return err
 }
 
 // WriteShards writes the strings of lines, one a line, into n text
 // files (n at least 1) named PREFIX-SSSSS-of-NNNNN, on any file system
 // Beam knows (local paths, gs://, ...). Every shard is written, empty or
-// not; the order of the lines in a shard is not defined.
+// not; the order of the lines in a shard is not defined, the shard of a
+// line is (a hash of the line).
+//
+// Each bundle writes its lines into temporary files PREFIX-tmp-*, one
+// per shard, which are then joined into the shards and removed: the
+// lines are not shuffled, only the names of the files are.
 func WriteShards(s beam.Scope, prefix string, n int, lines beam.PCollection) {
 	s = s.Scope("uribeam.WriteShards")
 	if n < 1 {
 		n = 1
 	}
 	filesystem.ValidateScheme(prefix)
-	keyed := beam.ParDo(s, &shardOfFn{N: n}, lines)
+	temps := beam.ParDo(s, &bundleWriteFn{Prefix: prefix, N: n}, lines)
 	ids := make([]int, n)
 	for i := range ids {
 		ids[i] = i
 	}
 	shards := beam.ParDo(s, shardSelf, beam.CreateList(s, ids))
-	beam.ParDo0(s, &writeShardFn{Prefix: prefix, N: n}, beam.CoGroupByKey(s, keyed, shards))
+	beam.ParDo0(s, &joinShardFn{Prefix: prefix, N: n}, beam.CoGroupByKey(s, temps, shards))
 }

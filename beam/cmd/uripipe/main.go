@@ -7,7 +7,8 @@
 //	        [--runner prism|flink|spark|dataflow|universal] [--shards N]
 //	        [--map PATHPREFIX=URLPREFIX]... [Beam's flags]
 //
-// Every job writes text shards PREFIX-SSSSS-of-NNNNN, and its dead
+// Every job writes text shards PREFIX-SSSSS-of-NNNNN (through
+// temporary files PREFIX-tmp-*, removed at the end), and its dead
 // letters (inputs it could not use) into PREFIX-errors-SSSSS-of-NNNNN,
 // one JSON object a line: {"input", "error", "offset"} for a line, with
 // "file" for a file or a WARC record. Run "uripipe help" for the jobs.
