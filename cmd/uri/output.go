@@ -388,6 +388,12 @@ func (w *writer) failure(in string, err error, withInput bool) {
 		}
 		w.B = append(w.B, '\t')
 	}
+	w.errorLine(off, reason)
+}
+
+// errorLine appends the plain "error: OFFSET: REASON" line, the offset
+// left out when it is negative.
+func (w *writer) errorLine(off int, reason string) {
 	w.B = append(w.B, "error: "...)
 	if off >= 0 {
 		w.B = strconv.AppendInt(w.B, int64(off), 10)

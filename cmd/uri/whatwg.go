@@ -1,8 +1,6 @@
 package main
 
 import (
-	"strconv"
-
 	"github.com/urikit/urikit/whatwg"
 )
 
@@ -126,11 +124,5 @@ func (w *writer) whatwgFailure(err error) {
 		w.end()
 		return
 	}
-	w.B = append(w.B, "error: "...)
-	if off >= 0 {
-		w.B = strconv.AppendInt(w.B, int64(off), 10)
-		w.B = append(w.B, ':', ' ')
-	}
-	w.B = append(w.B, name...)
-	w.B = append(w.B, '\n')
+	w.errorLine(off, name)
 }
