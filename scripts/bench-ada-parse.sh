@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Compares whatwg.Parse and uri.Parse (whatwg.BenchmarkParse, issue 21)
+# with ada, the C++ WHATWG URL parser, on every line of the kasztp and
+# node_files corpora: parse with no base and take the href. Usage:
+#
+#   URIKIT_SHARED=/path/to/shared scripts/bench-ada-parse.sh ADA_SOURCE_DIR [COUNT] [BENCHTIME]
+#
+# ADA_SOURCE_DIR is a checkout of github.com/ada-url/ada (it must hold
+# src/ada.cpp and include/ada.h); this script fetches nothing and nothing
+# of ada is kept in this repository. The driver (scripts/bench-ada/driver.cpp
+# --parse) and the whatwg test binary are built once, then run COUNT times
+# (default 6) in turn, so that load on a shared machine hits all three.
+# The script prints, per corpus, the medians of cpu-ns/op (the process's
+# CPU time per URL; a loaded machine distorts the wall clock far more) and
+# the medians of each round's own ratio ada / whatwg and whatwg / uri.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ada="${1:?usage: scripts/bench-ada-parse.sh ADA_SOURCE_DIR [COUNT] [BENCHTIME]}"
+count="${2:-6}"
+benchtime="${3:-1s}"
+[ -f "$ada/src/ada.cpp" ] && [ -f "$ada/include/ada.h" ] || {
+  echo "bench-ada-parse.sh: $ada has no src/ada.cpp and include/ada.h" >&2
+  exit 2
+}
+shared="$(cd "${URIKIT_SHARED:?set URIKIT_SHARED to the shared data directory}" && pwd)"
+export URIKIT_SHARED="$shared"
+corpora="kasztp node_files"
+for c in $corpora; do
+  [ -f "$shared/corpora/urls/$c.txt" ] || { echo "bench-ada-parse.sh: no $shared/corpora/urls/$c.txt" >&2; exit 2; }
+done
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+${CXX:-g++} -O3 -DNDEBUG -std=c++20 -DADA_INCLUDE_URL_PATTERN=0 \
+  -I "$ada/include" -I "$ada/src" \
+  "$ada/src/ada.cpp" scripts/bench-ada/driver.cpp -o "$tmp/driver"
+go test -c -o "$tmp/whatwg.test" ./whatwg
+
+secs="${benchtime%s}"
+for i in $(seq "$count"); do
+  echo "round $i"
+  for c in $corpora; do
+    "$tmp/driver" --parse "$c" "$shared/corpora/urls/$c.txt" "$secs"
+  done
+  (cd whatwg && "$tmp/whatwg.test" -test.run '^$' \
+    -test.bench '^BenchmarkParse$/^(kasztp|node_files)$/^(whatwg|uri)$' \
+    -test.benchtime "$benchtime" -test.count 1)
+done | tee "$tmp/out" | grep -E '^(round|Benchmark)' >&2
+
+echo "| corpus | whatwg.Parse cpu-ns/URL | uri.Parse cpu-ns/URL | ada cpu-ns/URL | ada / whatwg | whatwg / uri |"
+echo "|---|---:|---:|---:|---:|---:|"
+awk '
+  /^round/ { r++ }
+  /^Benchmark/ {
+    split($1, p, "/"); c = p[2]; impl = p[3]; sub(/-[0-9]+$/, "", impl)
+    for (i = 3; i < NF; i++) if ($(i+1) == "cpu-ns/op") { cpu[c, impl] = cpu[c, impl] " " $i; v[r, c, impl] = $i }
+    seen[c] = 1
+  }
+  function median(list,   a, n, i, j, t) {
+    n = split(list, a, " ")
+    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
+    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+  }
+  END {
+    for (c in seen) {
+      ra = ""; ru = ""
+      for (k = 1; k <= r; k++) {
+        if (v[k, c, "whatwg"] > 0 && v[k, c, "ada"] > 0) ra = ra " " v[k, c, "ada"] / v[k, c, "whatwg"]
+        if (v[k, c, "whatwg"] > 0 && v[k, c, "uri"] > 0) ru = ru " " v[k, c, "whatwg"] / v[k, c, "uri"]
+      }
+      printf "| %s | %.1f | %.1f | %.1f | %.2fx | %.2f |\n", c, median(cpu[c, "whatwg"]), median(cpu[c, "uri"]), median(cpu[c, "ada"]), median(ra), median(ru)
+    }
+  }' "$tmp/out" | sort
