@@ -60,9 +60,11 @@
 //
 // OpenStore opens SQLite (modernc.org/sqlite, pure Go, WAL mode) for a
 // file path and PostgreSQL (pgx) for a postgres:// URL, and migrates the
-// schema. With PostgreSQL, several stateless servers can share one
-// database: nothing is cached between requests, and migrations take an
-// advisory lock.
+// schema. With PostgreSQL, several servers can share one database:
+// migrations take an advisory lock, and the N2L answer cache
+// (Store.Cache), which each write empties of the keys it changes, hears
+// the other servers' writes by LISTEN/NOTIFY. On SQLite the cache sees
+// another process's writes by PRAGMA data_version.
 //
 // All calls into package urn are in urns.go.
 package resolver

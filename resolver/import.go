@@ -200,7 +200,11 @@ func Import(ctx context.Context, s *Store, r io.Reader, f Format, o ImportOption
 	if err := s.audit(ctx, tx, a); err != nil {
 		return ImportResult{}, err
 	}
-	if err := tx.Commit(); err != nil {
+	keys := append(make([]string, 0, len(im.seen)+len(im.revert)), im.revert...)
+	for k := range im.seen {
+		keys = append(keys, k)
+	}
+	if err := s.commitKeys(ctx, tx, keys...); err != nil {
 		return ImportResult{}, err
 	}
 	return res, nil

@@ -35,9 +35,27 @@ const (
 const firstQuery = `SELECT r.urn, r.deactivated_at, r.reason, r.successor, l.url
 	FROM records r LEFT JOIN locations l ON l.key = r.key AND l.pos = 0 WHERE r.key = ?`
 
-// lookupFirst reads the N2L answer for key: one prepared statement,
-// which is its own read transaction.
+// lookupFirst reads the N2L answer for key: from the cache when the store
+// has one (cache.go), else one prepared statement, which is its own read
+// transaction.
 func (s *Store) lookupFirst(ctx context.Context, key string) (lookup, error) {
+	c := s.cache.Load()
+	var epoch uint64
+	if c != nil {
+		v, ok, e := c.get(key)
+		if ok {
+			return v.lookup(), nil
+		}
+		epoch = e
+	}
+	l, err := s.readFirst(ctx, key)
+	if c != nil && err == nil && l.found {
+		c.put(key, toCached(l), epoch)
+	}
+	return l, err
+}
+
+func (s *Store) readFirst(ctx context.Context, key string) (lookup, error) {
 	var l lookup
 	var at sql.NullInt64
 	var reason, successor string

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -74,6 +75,10 @@ type Store struct {
 	base string // SQLite: the file: URI with the pragmas every connection has
 
 	first *sql.Stmt // the N2L lookup (lookupFirst)
+
+	cache     atomic.Pointer[answerCache] // nil: no cache (cache.go)
+	stopWatch context.CancelFunc          // stops the cache's poller or listener
+	watchDone chan struct{}
 }
 
 // IsPostgres reports whether dsn selects PostgreSQL.
@@ -176,6 +181,10 @@ func (s *Store) Kind() string { return s.d.name }
 
 // Close closes the database.
 func (s *Store) Close() error {
+	if s.stopWatch != nil {
+		s.stopWatch()
+		<-s.watchDone
+	}
 	if s.first != nil {
 		s.first.Close()
 	}
@@ -540,6 +549,20 @@ func (s *Store) writeTx(ctx context.Context, key string) (*sql.Tx, error) {
 	return tx, nil
 }
 
+// commitKeys commits a write of keys and drops their N2L answers from the
+// caches: the other servers' (PostgreSQL) by a notification that tx
+// sends at commit, this process's when the commit returns.
+func (s *Store) commitKeys(ctx context.Context, tx *sql.Tx, keys ...string) error {
+	if err := s.notify(ctx, tx, false, keys...); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	s.invalidate(false, keys...)
+	return nil
+}
+
 // put stores e under its key, replacing any record there, and writes the
 // audit entry, in one transaction. It reports whether the record is new.
 // A deactivated record is not replaced: the error is its *GoneError.
@@ -565,7 +588,7 @@ func (s *Store) put(ctx context.Context, e entry, a AuditEntry) (created bool, e
 	if err := s.audit(ctx, tx, a); err != nil {
 		return false, err
 	}
-	return !found, tx.Commit()
+	return !found, s.commitKeys(ctx, tx, e.key)
 }
 
 // create stores e only if there is no record under its key: ErrExists
@@ -591,7 +614,7 @@ func (s *Store) create(ctx context.Context, e entry, a AuditEntry) error {
 	if err := s.audit(ctx, tx, a); err != nil {
 		return err
 	}
-	return tx.Commit()
+	return s.commitKeys(ctx, tx, e.key)
 }
 
 // maxSuccessors bounds the chain of successors a deactivation follows to
@@ -644,7 +667,7 @@ func (s *Store) deactivate(ctx context.Context, key string, d Deactivation, keyO
 	if err := s.audit(ctx, tx, a); err != nil {
 		return err
 	}
-	return tx.Commit()
+	return s.commitKeys(ctx, tx, key)
 }
 
 // reactivate makes the deactivated record under key active again, as it
@@ -671,7 +694,7 @@ func (s *Store) reactivate(ctx context.Context, key string, a AuditEntry) error 
 	if err := s.audit(ctx, tx, a); err != nil {
 		return err
 	}
-	return tx.Commit()
+	return s.commitKeys(ctx, tx, key)
 }
 
 // deactivatedKeys returns which of keys are deactivated, in tx: an import

@@ -6,8 +6,10 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,6 +31,16 @@ import (
 // benchmark reports requests per second and latency percentiles measured
 // by the client, from writing the request to reading the whole answer.
 //
+// Three modes run side by side, one after the other on the same pinned
+// core, so that the figures share the machine's state of the moment:
+//
+//   - <store>/reads: N2L requests alone;
+//   - <store>/mixed: the same, with writes mixed into the run (PUT of a
+//     random stored URN, URNRESOLVER_LOAD_WRITES per second, default 15,
+//     from one more connection; issue 23.1);
+//   - ceiling: a bare net/http handler answering the same 303 from the
+//     same core, what net/http alone costs.
+//
 // It is a benchmark, not a timed test: it runs only when asked.
 //
 //	URNRESOLVER_LOAD=1 go test -run XXX -bench N2LLoad -benchtime 400000x ./cmd/urnresolver
@@ -36,7 +48,9 @@ import (
 // URNRESOLVER_LOAD_URNS (default 1000000) sets the number of stored URNs,
 // URNRESOLVER_LOAD_CONNS (default 16) the connections, and
 // URNRESOLVER_LOAD_SERVER_ARGS adds flags to the server (such as
-// "--pprof-addr 127.0.0.1:6060" to profile it), and
+// "--pprof-addr 127.0.0.1:6060" to profile it, or "--cache-entries 0" to
+// measure the store without the answer cache, which the server otherwise
+// preloads with --cache-preload), and
 // URNRESOLVER_LOAD_DIR (default $TMPDIR/urnresolver-load) where the SQLite
 // database and the CSV file are kept between runs. The PostgreSQL run
 // needs URNRESOLVER_TEST_POSTGRES and keeps its data in the schema
@@ -47,6 +61,7 @@ func BenchmarkN2LLoad(b *testing.B) {
 	}
 	n := envInt("URNRESOLVER_LOAD_URNS", 1_000_000)
 	conns := envInt("URNRESOLVER_LOAD_CONNS", 16)
+	writes := envInt("URNRESOLVER_LOAD_WRITES", 15)
 	dir := os.Getenv("URNRESOLVER_LOAD_DIR")
 	if dir == "" {
 		dir = filepath.Join(os.TempDir(), "urnresolver-load")
@@ -55,6 +70,7 @@ func BenchmarkN2LLoad(b *testing.B) {
 		b.Fatal(err)
 	}
 	pinSelf(b)
+	logLoadAverage(b)
 	dsns := []string{filepath.Join(dir, fmt.Sprintf("sqlite-%d.db", n))}
 	if base := os.Getenv("URNRESOLVER_TEST_POSTGRES"); base != "" {
 		schema := fmt.Sprintf("load_%d", n)
@@ -75,6 +91,12 @@ func BenchmarkN2LLoad(b *testing.B) {
 	} else {
 		b.Log("URNRESOLVER_TEST_POSTGRES is not set: no PostgreSQL run")
 	}
+	var wrapper []string
+	if runtime.NumCPU() >= 2 {
+		if _, err := exec.LookPath("taskset"); err == nil {
+			wrapper = []string{"taskset", "-c", "0"}
+		}
+	}
 	for _, dsn := range dsns {
 		name := "sqlite"
 		if strings.HasPrefix(dsn, "postgres") {
@@ -83,17 +105,133 @@ func BenchmarkN2LLoad(b *testing.B) {
 		// The data and the server outlive the sub-benchmark's runs (it
 		// is called with b.N = 1 first, then with the -benchtime count).
 		prepareLoadData(b, dir, dsn, n)
-		var wrapper []string
-		if runtime.NumCPU() >= 2 {
-			if _, err := exec.LookPath("taskset"); err == nil {
-				wrapper = []string{"taskset", "-c", "0"}
-			}
+		code, out, stderr := runCmd(b, dir, cleanEnv(), "", "token", "create", "--db", dsn, "--namespace", "nbn:no-", "--note", "load benchmark")
+		if code != 0 {
+			b.Fatalf("token create: %d %s", code, stderr)
 		}
-		args := append([]string{"--db", dsn, "--write-rate", "-1"}, strings.Fields(os.Getenv("URNRESOLVER_LOAD_SERVER_ARGS"))...)
+		token := strings.TrimSpace(out)
+		args := append([]string{"--db", dsn, "--write-rate", "-1", "--cache-preload"}, strings.Fields(os.Getenv("URNRESOLVER_LOAD_SERVER_ARGS"))...)
 		s := startServerWith(b, wrapper, dir, cleanEnv("GOMAXPROCS=1"), args...)
-		runLoad(b, s.addr, n, conns, 50_000) // warm the page cache and the database's
-		b.Run(name, func(b *testing.B) { loadBench(b, s, name, n, conns) })
+		runLoad(b, s.addr, n, conns, 50_000, nil) // warm the page cache and the database's
+		b.Run(name+"/reads", func(b *testing.B) { loadBench(b, s.addr, name+" reads", n, conns, nil) })
+		b.Run(name+"/mixed", func(b *testing.B) {
+			loadBench(b, s.addr, name+" mixed", n, conns, &writer{url: s.url, token: token, perSecond: writes, n: n})
+		})
 		s.stop()
+	}
+	bare := startBare(b, wrapper)
+	runLoad(b, bare.addr, n, conns, 50_000, nil)
+	b.Run("ceiling", func(b *testing.B) { loadBench(b, bare.addr, "ceiling", n, conns, nil) })
+	bare.stop()
+	logLoadAverage(b)
+}
+
+// logLoadAverage logs the machine's load average: the figures of a
+// shared machine mean little without it.
+func logLoadAverage(b *testing.B) {
+	if la, err := os.ReadFile("/proc/loadavg"); err == nil {
+		b.Logf("load average: %s", strings.TrimSpace(string(la)))
+	}
+}
+
+// bareEnv, set in the environment of this test binary, makes it serve
+// the ceiling: a bare net/http handler answering N2L's 303 and nothing
+// else (TestMain runs it instead of the tests).
+const bareEnv = "URNRESOLVER_LOAD_BARE"
+
+// serveBare is the ceiling server: the same 303 the resolver answers
+// (Location and Cache-Control), from a handler that reads nothing. It
+// prints its address and serves until killed.
+func serveBare() {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	fmt.Printf("level=INFO msg=\"urnresolver ready\" addr=%s\n", ln.Addr())
+	http.Serve(ln, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.RawQuery
+		h := w.Header()
+		h["Location"] = []string{"https://www.nb.example/items/" + strings.TrimLeft(q[strings.LastIndexByte(q, '_')+1:], "0")}
+		h["Cache-Control"] = []string{"public, max-age=60"}
+		w.WriteHeader(http.StatusSeeOther)
+	}))
+}
+
+// startBare starts this test binary as the ceiling server, pinned as
+// the resolver is.
+func startBare(b *testing.B, wrapper []string) *bareServer {
+	argv := append(append([]string(nil), wrapper...), os.Args[0], "-test.run=^$")
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Env = cleanEnv("GOMAXPROCS=1", bareEnv+"=1")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	bs := &bareServer{cmd: cmd}
+	b.Cleanup(bs.stop)
+	line, err := bufio.NewReader(out).ReadString('\n')
+	i := strings.Index(line, " addr=")
+	if err != nil || i < 0 {
+		b.Fatalf("ceiling server: %q %v", line, err)
+	}
+	bs.addr = strings.TrimSpace(line[i+len(" addr="):])
+	return bs
+}
+
+type bareServer struct {
+	cmd  *exec.Cmd
+	addr string
+}
+
+func (s *bareServer) stop() {
+	if s.cmd.ProcessState == nil {
+		s.cmd.Process.Kill()
+		s.cmd.Wait()
+	}
+}
+
+// writer mixes writes into a load run: every 1/perSecond s a PUT that
+// replaces a random stored record (same location, new metadata), over
+// one keep-alive connection of its own, as a cataloguer's client would.
+type writer struct {
+	url, token string
+	perSecond  int
+	n          int
+	done       int // writes acknowledged
+}
+
+func (w *writer) run(stop <-chan struct{}, errs chan<- error) {
+	client := &http.Client{Timeout: 30 * time.Second}
+	tick := time.NewTicker(time.Second / time.Duration(w.perSecond))
+	defer tick.Stop()
+	rng := rand.New(rand.NewPCG(7, uint64(time.Now().UnixNano())))
+	for v := 0; ; v++ {
+		select {
+		case <-stop:
+			return
+		case <-tick.C:
+		}
+		i := rng.IntN(w.n)
+		body := fmt.Sprintf(`{"urls":["https://www.nb.example/items/%d"],"metadata":{"title":"Bok %d","version":"%d"}}`, i, i, v)
+		req, _ := http.NewRequest("PUT", w.url+"/admin/records/"+loadURN(i), strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+w.token)
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := client.Do(req)
+		if err != nil {
+			errs <- fmt.Errorf("write: %v", err)
+			return
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			errs <- fmt.Errorf("write: status %d", resp.StatusCode)
+			return
+		}
+		w.done++
 	}
 }
 
@@ -108,18 +246,21 @@ func envInt(name string, def int) int {
 // Norwegian national library's URN:NBN.
 func loadURN(i int) string { return fmt.Sprintf("urn:nbn:no-nb_digibok_%08d", i) }
 
-func loadBench(b *testing.B, s *server, name string, n, conns int) {
+func loadBench(b *testing.B, addr string, name string, n, conns int, w *writer) {
 	b.ResetTimer()
-	res := runLoad(b, s.addr, n, conns, b.N)
+	res := runLoad(b, addr, n, conns, b.N, w)
 	b.StopTimer()
 	b.ReportMetric(res.rps, "req/s")
 	b.ReportMetric(res.p50.Seconds()*1e3, "p50-ms")
 	b.ReportMetric(res.p99.Seconds()*1e3, "p99-ms")
 	b.ReportMetric(res.p999.Seconds()*1e3, "p99.9-ms")
+	if w != nil {
+		b.ReportMetric(res.writesPerSec, "writes/s")
+	}
 	b.ReportMetric(0, "ns/op")
 	if b.N >= 10000 {
-		b.Logf("%s: %d requests, %d connections, %.0f req/s, p50 %v, p99 %v, p99.9 %v, max %v",
-			name, b.N, conns, res.rps, res.p50, res.p99, res.p999, res.max)
+		b.Logf("%s: %d requests, %d connections, %.0f req/s, p50 %v, p99 %v, p99.9 %v, max %v, %.1f writes/s",
+			name, b.N, conns, res.rps, res.p50, res.p99, res.p999, res.max, res.writesPerSec)
 	}
 }
 
@@ -176,17 +317,27 @@ func pinSelf(b *testing.B) {
 type loadResult struct {
 	rps                 float64
 	p50, p99, p999, max time.Duration
+	writesPerSec        float64 // acknowledged writes mixed in, per second
 }
 
 // runLoad sends total N2L requests over conns keep-alive connections, a
 // closed loop: each connection sends its next request when the answer to
-// the last one is read. It checks every answer is a 303.
-func runLoad(b *testing.B, addr string, n, conns, total int) loadResult {
+// the last one is read. It checks every answer is a 303. With w, writes
+// run beside the reads for as long as they do.
+func runLoad(b *testing.B, addr string, n, conns, total int, w *writer) loadResult {
 	var next atomic.Int64
 	lat := make([][]time.Duration, conns)
-	errs := make(chan error, conns)
+	errs := make(chan error, conns+1)
 	var wg sync.WaitGroup
 	start := time.Now()
+	stop := make(chan struct{})
+	wdone := make(chan struct{})
+	if w != nil {
+		w.done = 0
+		go func() { defer close(wdone); w.run(stop, errs) }()
+	} else {
+		close(wdone)
+	}
 	for c := 0; c < conns; c++ {
 		wg.Add(1)
 		go func(c int) {
@@ -226,6 +377,8 @@ func runLoad(b *testing.B, addr string, n, conns, total int) loadResult {
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
+	close(stop)
+	<-wdone
 	close(errs)
 	for err := range errs {
 		b.Fatal(err)
@@ -236,7 +389,11 @@ func runLoad(b *testing.B, addr string, n, conns, total int) loadResult {
 	}
 	slices.Sort(all)
 	pct := func(p float64) time.Duration { return all[min(len(all)-1, int(p*float64(len(all))))] }
-	return loadResult{rps: float64(len(all)) / elapsed.Seconds(), p50: pct(0.50), p99: pct(0.99), p999: pct(0.999), max: all[len(all)-1]}
+	res := loadResult{rps: float64(len(all)) / elapsed.Seconds(), p50: pct(0.50), p99: pct(0.99), p999: pct(0.999), max: all[len(all)-1]}
+	if w != nil {
+		res.writesPerSec = float64(w.done) / elapsed.Seconds()
+	}
+	return res
 }
 
 // readResponse reads one HTTP/1.1 response with a Content-Length body.
