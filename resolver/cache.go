@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/maphash"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -83,15 +84,18 @@ type invalidation struct {
 // would follow: a million answers held as strings in a map made the
 // collector's marking a third of the server's CPU (issue 23.1 profile).
 // So an answer lives in one byte arena, [key length:2][key][URL
-// length:2][URL][kind:1], found through a map from the key's 64-bit hash
-// to its offset, neither of which is scanned. A dropped answer leaves
+// length:2][URL][kind:1], found through a table from the key's 64-bit
+// hash to its offset, neither of which is scanned. The table is open
+// addressing in one flat slice rather than a Go map: a lookup among a
+// million answers then touches one slot's memory instead of a group's
+// control word and slot, which is most of its cost. A dropped answer leaves
 // its bytes behind, and the arena is compacted when they are half of it.
 // The few deactivated answers are kept apart, as values.
 type answerCache struct {
 	mu      sync.Mutex
 	max     int
 	seed    maphash.Seed
-	idx     map[uint64]uint32 // maphash of the key -> offset in arena
+	idx     table // maphash of the key -> offset in arena
 	arena   []byte
 	garbage int                   // bytes of arena no longer indexed
 	gone    map[string]*GoneError // answers of deactivated keys (kindGone)
@@ -113,7 +117,7 @@ const (
 const maxArena = 1<<32 - 1
 
 func newAnswerCache(max int) *answerCache {
-	return &answerCache{max: max, seed: maphash.MakeSeed(), idx: make(map[uint64]uint32), gone: map[string]*GoneError{}, on: true}
+	return &answerCache{max: max, seed: maphash.MakeSeed(), gone: map[string]*GoneError{}, on: true}
 }
 
 // entry reads the arena entry at off: its key, URL and kind, and its size.
@@ -135,7 +139,7 @@ func (c *answerCache) entry(off uint32) (key, url string, kind byte, size int) {
 // find returns the offset of key's entry. c.mu is held.
 func (c *answerCache) find(key string) (uint32, uint64, bool) {
 	h := maphash.String(c.seed, key)
-	off, ok := c.idx[h]
+	off, ok := c.idx.get(h)
 	if !ok {
 		return 0, h, false
 	}
@@ -217,7 +221,7 @@ func (c *answerCache) store(key string, v cached) {
 	c.arena = binary.LittleEndian.AppendUint16(c.arena, uint16(len(v.url)))
 	c.arena = append(c.arena, v.url...)
 	c.arena = append(c.arena, kind)
-	c.idx[maphash.String(c.seed, key)] = off
+	c.idx.set(maphash.String(c.seed, key), off)
 }
 
 // drop removes key's entry. c.mu is held.
@@ -230,22 +234,21 @@ func (c *answerCache) drop(key string) {
 	if kind == kindGone {
 		delete(c.gone, key)
 	}
-	delete(c.idx, h)
+	c.idx.delete(h)
 	c.garbage += size
 	c.compact()
 }
 
-// room makes room for one more entry: Go's map iteration starts at a
-// random place, so the entry dropped is a random one, which costs nothing
-// to track and does about as well as LRU on skewed traffic. c.mu is held.
+// room makes room for one more entry by dropping a random one, which
+// costs nothing to track and does about as well as LRU on skewed
+// traffic. c.mu is held.
 func (c *answerCache) room() {
-	if len(c.idx) < c.max {
+	if c.idx.n < c.max {
 		return
 	}
-	for _, off := range c.idx {
+	if off, ok := c.idx.any(rand.Uint64()); ok {
 		key, _, _, _ := c.entry(off)
 		c.drop(key)
-		return
 	}
 }
 
@@ -257,9 +260,14 @@ func (c *answerCache) compact() {
 		return
 	}
 	arena := make([]byte, 0, len(c.arena)-c.garbage)
-	for h, off := range c.idx {
-		_, _, _, size := c.entry(off)
-		c.idx[h] = uint32(len(arena))
+	for i := range c.idx.slots {
+		sl := &c.idx.slots[i]
+		if sl.h == 0 {
+			continue
+		}
+		_, _, _, size := c.entry(sl.off)
+		off := sl.off
+		sl.off = uint32(len(arena))
 		arena = append(arena, c.arena[off:int(off)+size]...)
 	}
 	c.arena, c.garbage = arena, 0
@@ -270,7 +278,7 @@ func (c *answerCache) invalidate(all bool, keys ...string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if all {
-		clear(c.idx)
+		c.idx = table{}
 		clear(c.gone)
 		c.arena, c.garbage = nil, 0
 		c.epoch++
@@ -295,7 +303,112 @@ func (c *answerCache) setOn(on bool) {
 func (c *answerCache) len() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return len(c.idx)
+	return c.idx.n
+}
+
+// table maps 64-bit hashes to arena offsets: open addressing with linear
+// probing in a power-of-two slice at most half full, deletion by
+// shifting back the slots after (no tombstones). The hash 0 marks an
+// empty slot, so a hash of 0 is stored as 1 (find compares the key).
+type table struct {
+	slots []slot
+	n     int
+}
+
+type slot struct {
+	h   uint64
+	off uint32
+}
+
+func (t *table) get(h uint64) (uint32, bool) {
+	if t.n == 0 {
+		return 0, false
+	}
+	if h == 0 {
+		h = 1
+	}
+	mask := uint64(len(t.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		switch t.slots[i].h {
+		case h:
+			return t.slots[i].off, true
+		case 0:
+			return 0, false
+		}
+	}
+}
+
+func (t *table) set(h uint64, off uint32) {
+	if h == 0 {
+		h = 1
+	}
+	if 2*(t.n+1) > len(t.slots) {
+		t.grow()
+	}
+	mask := uint64(len(t.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		switch t.slots[i].h {
+		case h:
+			t.slots[i].off = off
+			return
+		case 0:
+			t.slots[i] = slot{h, off}
+			t.n++
+			return
+		}
+	}
+}
+
+func (t *table) grow() {
+	old := t.slots
+	t.slots = make([]slot, max(1024, 2*len(old)))
+	t.n = 0
+	for _, s := range old {
+		if s.h != 0 {
+			t.set(s.h, s.off)
+		}
+	}
+}
+
+func (t *table) delete(h uint64) {
+	if h == 0 {
+		h = 1
+	}
+	if t.n == 0 {
+		return
+	}
+	mask := uint64(len(t.slots) - 1)
+	i := h & mask
+	for t.slots[i].h != h {
+		if t.slots[i].h == 0 {
+			return
+		}
+		i = (i + 1) & mask
+	}
+	// Shift back every slot of the run after i that may move into the
+	// hole: one whose home is not between the hole and itself.
+	for j := (i + 1) & mask; t.slots[j].h != 0; j = (j + 1) & mask {
+		home := t.slots[j].h & mask
+		if (j > i && (home <= i || home > j)) || (j < i && home <= i && home > j) {
+			t.slots[i] = t.slots[j]
+			i = j
+		}
+	}
+	t.slots[i] = slot{}
+	t.n--
+}
+
+// any returns the offset of a used slot, the first at or after r.
+func (t *table) any(r uint64) (uint32, bool) {
+	if t.n == 0 {
+		return 0, false
+	}
+	mask := uint64(len(t.slots) - 1)
+	for i := r & mask; ; i = (i + 1) & mask {
+		if t.slots[i].h != 0 {
+			return t.slots[i].off, true
+		}
+	}
 }
 
 // Cache keeps the store's N2L answers in memory (CacheOptions), kept
