@@ -615,11 +615,12 @@ func (s *Store) listen(ctx context.Context, c *answerCache, ready chan struct{})
 	}
 }
 
-// notify tells the other servers on a PostgreSQL database, in tx, that
-// keys change when tx commits; all, or too many keys for one payload
-// each, empties their caches.
+// notify tells the servers on a PostgreSQL database, in tx, that keys
+// change when tx commits; all, or too many keys for one payload each,
+// empties their caches. A store without a cache notifies too: it may be
+// an urnresolver import beside running servers.
 func (s *Store) notify(ctx context.Context, tx execer, all bool, keys ...string) error {
-	if !s.d.postgres || s.cache.Load() == nil {
+	if !s.d.postgres {
 		return nil
 	}
 	if len(keys) > 1000 {
