@@ -146,3 +146,29 @@ func ExampleGoneError() {
 	// 204
 	// true withdrawn urn:example:new
 }
+
+// Cache keeps N2L answers in memory; a write through the store drops the
+// answer it changes when it commits, so the next lookup reads it anew.
+func ExampleStore_Cache() {
+	dir, _ := os.MkdirTemp("", "resolver-example")
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+	st, _ := resolver.OpenStore(ctx, filepath.Join(dir, "urn.db"))
+	defer st.Close()
+	resolver.Import(ctx, st, strings.NewReader("urn,url\nurn:example:a,https://a.example/1\n"), resolver.FormatCSV, resolver.ImportOptions{})
+	if err := st.Cache(ctx, resolver.CacheOptions{Entries: 1000, Preload: true}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	u, _ := st.FirstURL(ctx, "urn:example:a")
+	fmt.Println(u)
+	resolver.Import(ctx, st, strings.NewReader("urn,url\nurn:example:a,https://a.example/2\n"), resolver.FormatCSV, resolver.ImportOptions{})
+	u, _ = st.FirstURL(ctx, "urn:example:a")
+	fmt.Println(u)
+	entries, hits, misses := st.CacheStats()
+	fmt.Println(entries, hits, misses)
+	// Output:
+	// https://a.example/1
+	// https://a.example/2
+	// 1 1 1
+}
