@@ -27,8 +27,10 @@ stderr. The database's schema is brought up to date first.
 
 Endpoints: /uri-res/<service>?<URN> (N2L, N2Ls, N2R, N2Rs, N2C, N2Cs, N2N,
 N2Ns, I=I, L2N, L2Ns and the I2L... names), /<URN>, the lookup page /,
-/admin/records/<URN> and /admin/import (bearer tokens, see "urnresolver
-help token"), /healthz, /readyz (can the store take writes), /metrics.
+/admin/records/<URN>, /admin/deactivations/<URN> and /admin/import
+(bearer tokens, see "urnresolver help token"), /healthz, /readyz (can the
+store take writes), /metrics. DELETE of a record deactivates it: its URN
+answers 410 Gone, never 404.
 
 N2L answers are kept in memory (--cache-entries), each dropped by the
 write that changes it; with PostgreSQL, servers sharing the database tell
