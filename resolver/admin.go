@@ -16,15 +16,25 @@ import (
 // whose scopes cover the URN; reads of records are public, as are all
 // resolution services.
 //
-//	POST   /admin/records           create a record (409 if it exists)
-//	PUT    /admin/records/<URN>     create or replace the record of URN
-//	GET    /admin/records/<URN>     the record, as stored (public)
-//	DELETE /admin/records/<URN>     delete the record
-//	POST   /admin/import            bulk import: text/csv or application/jsonl
-//	GET    /admin/audit?limit=N     the audit entries of the token's scopes
+//	POST   /admin/records              create a record (409 if it exists)
+//	PUT    /admin/records/<URN>        create or replace the record of URN
+//	GET    /admin/records/<URN>        the record, as stored (public)
+//	DELETE /admin/records/<URN>        deactivate the record (never deleted)
+//	PUT    /admin/deactivations/<URN>  deactivate, or change the reason and successor
+//	DELETE /admin/deactivations/<URN>  reactivate the record
+//	POST   /admin/import               bulk import: text/csv or application/jsonl
+//	GET    /admin/audit?limit=N        the audit entries of the token's scopes
 //
-// Request bodies of single records are JSON (Record). Every write and
-// its audit entry are one transaction.
+// Request bodies of single records are JSON (Record), those of
+// deactivations {"reason": "...", "successor": "urn:..."}, both optional
+// (DELETE may send one too). Every write and its audit entry are one
+// transaction.
+//
+// Persistent identifiers are never forgotten: a deleted record is
+// deactivated. Its URN answers 410 Gone with the date and reason (N2L
+// and N2R redirect to the successor when there is one), writes to it are
+// refused (409, type gone), and only a reactivation by a token of its
+// scope brings it back as it was.
 func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request, path string) {
 	rest := strings.TrimPrefix(path, "/admin")
 	write := r.Method != http.MethodGet && r.Method != http.MethodHead
@@ -57,6 +67,18 @@ func (s *Server) serveAdmin(w http.ResponseWriter, r *http.Request, path string)
 		default:
 			w.Header().Set("Allow", "GET, HEAD, PUT, DELETE")
 			writeProblem(w, newProblem(probBadMethod, http.StatusMethodNotAllowed, r.Method+" is not allowed on a record"))
+		}
+	case strings.HasPrefix(rest, "/deactivations/"):
+		target := rest[len("/deactivations/"):]
+		switch r.Method {
+		case http.MethodPut:
+			s.adminDeactivate(w, r, target)
+		case http.MethodDelete:
+			s.adminReactivate(w, r, target)
+		default:
+			w.Header().Set("Allow", "PUT, DELETE")
+			writeProblem(w, newProblem(probBadMethod, http.StatusMethodNotAllowed,
+				r.Method+" is not allowed on a deactivation: PUT deactivates, DELETE reactivates; GET /admin/records/<URN> shows it"))
 		}
 	case rest == "/import":
 		if r.Method != http.MethodPost {
@@ -122,13 +144,13 @@ func (s *Server) auditEntry(r *http.Request, t Token, action string) AuditEntry 
 	return AuditEntry{At: time.Now().UTC(), Actor: "token:" + t.ID, Client: clientOf(r), Action: action}
 }
 
-// readRecord reads a JSON record body within the size limit.
-func (s *Server) readRecord(w http.ResponseWriter, r *http.Request) (Record, bool) {
+// readBody reads a JSON request body within the size limit.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request, what string) ([]byte, bool) {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
-			writeProblem(w, newProblem(probInvalidBody, http.StatusUnsupportedMediaType, "a record is application/json"))
-			return Record{}, false
+			writeProblem(w, newProblem(probInvalidBody, http.StatusUnsupportedMediaType, what+" is application/json"))
+			return nil, false
 		}
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.v.limits.BodyBytes))
@@ -136,9 +158,18 @@ func (s *Server) readRecord(w http.ResponseWriter, r *http.Request) (Record, boo
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
 			writeProblem(w, newProblem(probTooLarge, http.StatusRequestEntityTooLarge, fmt.Sprintf("body over %d bytes", s.v.limits.BodyBytes)))
-			return Record{}, false
+			return nil, false
 		}
 		writeProblem(w, newProblem(probInvalidBody, http.StatusBadRequest, "could not read the body"))
+		return nil, false
+	}
+	return body, true
+}
+
+// readRecord reads a JSON record body.
+func (s *Server) readRecord(w http.ResponseWriter, r *http.Request) (Record, bool) {
+	body, ok := s.readBody(w, r, "a record")
+	if !ok {
 		return Record{}, false
 	}
 	rec, fe := decodeRecord(body)
@@ -170,6 +201,10 @@ func (s *Server) adminCreate(w http.ResponseWriter, r *http.Request) {
 	a := s.auditEntry(r, t, "create")
 	a.URN, a.Detail = e.urn, auditDetail(e)
 	err := s.store.create(r.Context(), e, a)
+	if errors.Is(err, ErrGone) {
+		writeProblem(w, goneWrite(err))
+		return
+	}
 	if errors.Is(err, ErrExists) {
 		p := newProblem(probExists, http.StatusConflict, e.urn+" has a record; PUT /admin/records/"+e.urn+" replaces it")
 		p.Field, p.Pointer = "urn", pointerOf("urn")
@@ -252,6 +287,10 @@ func (s *Server) adminPut(w http.ResponseWriter, r *http.Request, target string)
 	a := s.auditEntry(r, t, "replace")
 	a.URN, a.Detail = e.urn, auditDetail(e)
 	created, err := s.store.put(r.Context(), e, a)
+	if errors.Is(err, ErrGone) {
+		writeProblem(w, goneWrite(err))
+		return
+	}
 	if err != nil {
 		s.storeFailed(w, r, "put", err)
 		return
@@ -264,25 +303,99 @@ func (s *Server) adminPut(w http.ResponseWriter, r *http.Request, target string)
 	s.writeStored(w, r, code, e.key)
 }
 
+// goneWrite is the problem of a write to a deactivated URN: 409, as the
+// record's state conflicts with the write (RFC 9110 section 15.5.10);
+// the detail says how to reactivate it.
+func goneWrite(err error) *Problem {
+	var g *GoneError
+	errors.As(err, &g)
+	p := newProblem(probGone, http.StatusConflict, truncate(g.Error(), 4*maxEcho)+
+		"; a deactivated URN is not rewritten: DELETE /admin/deactivations/"+g.URN+" reactivates it first")
+	p.Deactivated, p.Reason, p.Successor = goneSince(&g.Deactivation), g.Reason, g.Successor
+	p.Field, p.Pointer = "urn", pointerOf("urn")
+	return p
+}
+
+// adminDelete deactivates the record: a persistent identifier is not
+// forgotten (issue 23). The body, optional, gives the reason and the
+// successor.
 func (s *Server) adminDelete(w http.ResponseWriter, r *http.Request, target string) {
+	s.deactivateTarget(w, r, target, "delete")
+}
+
+func (s *Server) adminDeactivate(w http.ResponseWriter, r *http.Request, target string) {
+	s.deactivateTarget(w, r, target, "deactivate")
+}
+
+func (s *Server) deactivateTarget(w http.ResponseWriter, r *http.Request, target, action string) {
 	t, n, ok := s.authorizeTarget(w, r, target)
 	if !ok {
 		return
 	}
-	a := s.auditEntry(r, t, "delete")
-	a.URN = n.Canonical()
-	err := s.store.remove(r.Context(), n.Key(), a)
-	if errors.Is(err, ErrNotFound) {
-		writeProblem(w, newProblem(probNotFound, http.StatusNotFound, "no record for "+n.Canonical()))
+	body, ok := s.readBody(w, r, "a deactivation")
+	if !ok {
 		return
 	}
-	if err != nil {
-		s.storeFailed(w, r, "delete", err)
+	d, succ, fe := s.v.deactivation(body, n)
+	if fe != nil {
+		writeProblem(w, fe.problem())
+		return
+	}
+	if succ.key != "" && !t.Allows(succ) {
+		writeProblem(w, forbidden(t, "successor", succ))
+		return
+	}
+	a := s.auditEntry(r, t, action)
+	a.URN = n.Canonical()
+	detail, _ := json.Marshal(map[string]string{"reason": d.Reason, "successor": d.Successor})
+	a.Detail = string(detail)
+	err := s.store.deactivate(r.Context(), n.Key(), d, func(u string) string {
+		if m, err := s.v.dialects.Parse(u); err == nil {
+			return m.Key()
+		}
+		return u
+	}, a)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		writeProblem(w, newProblem(probNotFound, http.StatusNotFound, "no record for "+truncate(n.Canonical(), maxEcho)))
+		return
+	case errors.Is(err, ErrSuccessorCycle):
+		p := newProblem(probInvalidBody, http.StatusConflict, "successor: "+d.Successor+" leads back to "+n.Canonical()+
+			" through the successors of deactivated records (or a chain of more than 32): N2L would redirect round it")
+		p.Field, p.Pointer = "successor", pointerOf("successor")
+		writeProblem(w, p)
+		return
+	case err != nil:
+		s.storeFailed(w, r, "deactivate", err)
 		return
 	}
 	s.wrote()
-	s.log.Info("record deleted", "urn", a.URN, "actor", a.Actor, "client", a.Client)
+	s.log.Info("record deactivated", "urn", a.URN, "reason", d.Reason, "successor", d.Successor, "actor", a.Actor, "client", a.Client)
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// adminReactivate brings a deactivated record back as it was.
+func (s *Server) adminReactivate(w http.ResponseWriter, r *http.Request, target string) {
+	t, n, ok := s.authorizeTarget(w, r, target)
+	if !ok {
+		return
+	}
+	a := s.auditEntry(r, t, "reactivate")
+	a.URN = n.Canonical()
+	err := s.store.reactivate(r.Context(), n.Key(), a)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		writeProblem(w, newProblem(probNotFound, http.StatusNotFound, "no record for "+truncate(n.Canonical(), maxEcho)))
+		return
+	case errors.Is(err, ErrActive):
+		writeProblem(w, newProblem(probExists, http.StatusConflict, truncate(n.Canonical(), maxEcho)+" is not deactivated"))
+		return
+	case err != nil:
+		s.storeFailed(w, r, "reactivate", err)
+		return
+	}
+	s.log.Info("record reactivated", "urn", a.URN, "actor", a.Actor, "client", a.Client)
+	s.writeStored(w, r, http.StatusOK, n.Key())
 }
 
 func (s *Server) adminGet(w http.ResponseWriter, r *http.Request, target string) {
@@ -302,10 +415,22 @@ func (s *Server) adminGet(w http.ResponseWriter, r *http.Request, target string)
 	writeJSON(w, http.StatusOK, storedJSON(rec))
 }
 
-func storedJSON(rec StoredRecord) Record {
-	out := Record{URN: rec.URN, URLs: rec.URLs, Metadata: json.RawMessage(rec.Metadata), Synonyms: rec.Synonyms}
+// storedRecord is a record as the admin API shows it: the Record a PUT
+// writes, and for a deactivated one when, why and its successor.
+type storedRecord struct {
+	Record
+	Deactivated string `json:"deactivated,omitempty"`
+	Reason      string `json:"reason,omitempty"`
+	Successor   string `json:"successor,omitempty"`
+}
+
+func storedJSON(rec StoredRecord) storedRecord {
+	out := storedRecord{Record: Record{URN: rec.URN, URLs: rec.URLs, Metadata: json.RawMessage(rec.Metadata), Synonyms: rec.Synonyms}}
 	if out.URLs == nil {
 		out.URLs = []string{}
+	}
+	if d := rec.Deactivated; d != nil {
+		out.Deactivated, out.Reason, out.Successor = goneSince(d), d.Reason, d.Successor
 	}
 	return out
 }

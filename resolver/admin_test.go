@@ -45,16 +45,20 @@ func TestAdminRecordLifecycle(t *testing.T) {
 		if r.code != 400 || problemOf(t, r).Field != "urn" {
 			t.Fatalf("PUT mismatch: %d %s", r.code, r.body)
 		}
-		// DELETE, then 404.
+		// DELETE deactivates: 410 Gone, never 404 (TestPersistence);
+		// DELETE again is idempotent.
 		r = e.do("DELETE", "/admin/records/urn:isbn:0-395-36341-1", h, "")
 		if r.code != 204 {
 			t.Fatalf("DELETE: %d %s", r.code, r.body)
 		}
-		if r = e.get("/uri-res/N2L?urn:isbn:0-395-36341-1"); r.code != 404 {
+		if r = e.get("/uri-res/N2L?urn:isbn:0-395-36341-1"); r.code != 410 {
 			t.Fatalf("after DELETE: %d", r.code)
 		}
-		if r = e.do("DELETE", "/admin/records/urn:isbn:0-395-36341-1", h, ""); r.code != 404 {
+		if r = e.do("DELETE", "/admin/records/urn:isbn:0-395-36341-1", h, ""); r.code != 204 {
 			t.Fatalf("second DELETE: %d", r.code)
+		}
+		if r = e.do("DELETE", "/admin/records/urn:isbn:978-0-262-03384-8", h, ""); r.code != 404 {
+			t.Fatalf("DELETE of a URN without a record: %d", r.code)
 		}
 
 		// Every write is in the audit log, newest first.
@@ -69,8 +73,8 @@ func TestAdminRecordLifecycle(t *testing.T) {
 				t.Errorf("audit client %q", a.Client)
 			}
 		}
-		want := []string{"delete urn:isbn:0-395-36341-1", "replace urn:isbn:0395363411", "create urn:isbn:0-395-36341-1"}
-		if len(actions) < 3 || strings.Join(actions[:3], "|") != strings.Join(want, "|") {
+		want := []string{"delete urn:isbn:0-395-36341-1", "delete urn:isbn:0-395-36341-1", "replace urn:isbn:0395363411", "create urn:isbn:0-395-36341-1"}
+		if len(actions) < 4 || strings.Join(actions[:4], "|") != strings.Join(want, "|") {
 			t.Fatalf("audit %q, want %q first", actions, want)
 		}
 		if entries[0].Actor != "token:"+strings.Split(tok, "_")[1] {

@@ -31,7 +31,9 @@
 // when the URNs are lexically equivalent under RFC 8141 section 3 and the
 // namespaces' rules, or a registered synonym links them. An unknown URN
 // is 404, an invalid one 400 with an RFC 9457 problem+json body whose
-// detail gives the parser's offset and reason. The f-component never
+// detail gives the parser's offset and reason. A deactivated URN is 410
+// Gone, with the date and reason (N2C answers the record as it was), and
+// N2L and N2R redirect to its successor when it names one. The f-component never
 // reaches a resolver (RFC 8141 section 2.3.3).
 //
 // # Records
@@ -42,12 +44,15 @@
 // namespace is read in the dialect Config.Dialects gives it (RFC 8141 by
 // default, or the 2015 or 2012 drafts, or RFC 2141). Records are written
 // through the admin API (PUT, POST, DELETE under /admin/records, bulk
-// POST /admin/import) with a bearer token limited to namespaces and NSS
+// POST /admin/import, deactivations under /admin/deactivations) with a
+// bearer token limited to namespaces and NSS
 // prefixes, which must cover every URN the write names (the record's and
 // its synonyms'), or imported with Import; every write goes to the audit
 // log in the same transaction. Invalid URNs, locations that are not
 // absolute http or https URIs, and records over the Limits are refused
-// whole; JSON is read strictly (exact member names, no duplicates, UTF-8
+// whole. A record is never deleted: DELETE deactivates it (Deactivation),
+// and only a reactivation by a token of its scope brings it back. JSON is
+// read strictly (exact member names, no duplicates, UTF-8
 // without lone surrogates), and an import stores each record whole or
 // not at all.
 //
@@ -55,9 +60,11 @@
 //
 // OpenStore opens SQLite (modernc.org/sqlite, pure Go, WAL mode) for a
 // file path and PostgreSQL (pgx) for a postgres:// URL, and migrates the
-// schema. With PostgreSQL, several stateless servers can share one
-// database: nothing is cached between requests, and migrations take an
-// advisory lock.
+// schema. With PostgreSQL, several servers can share one database:
+// migrations take an advisory lock, and the N2L answer cache
+// (Store.Cache), which each write empties of the keys it changes, hears
+// the other servers' writes by LISTEN/NOTIFY. On SQLite the cache sees
+// another process's writes by PRAGMA data_version.
 //
 // All calls into package urn are in urns.go.
 package resolver

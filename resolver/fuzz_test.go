@@ -19,8 +19,18 @@ func fuzzServer(f *testing.F) (srv *Server, st *Store, count int) {
 		in := `{"urn":"urn:example:a","urls":["https://a.example/1?x=y","https://a.example/2"],"metadata":{"t":"A"},"synonyms":["urn:example:b"]}
 {"urn":"urn:isbn:0-395-36341-1","urls":["http://books.example/h"]}
 {"urn":"urn:nbn:de:101:1-2","urls":["https://d-nb.example/x"]}
-{"urn":"urn:example:empty"}`
+{"urn":"urn:example:empty"}
+{"urn":"urn:example:old","urls":["https://a.example/old"]}`
 		if _, err := Import(ctx, st, strings.NewReader(in), FormatJSONL, ImportOptions{Audit: AuditEntry{At: time.Now()}}); err != nil {
+			f.Fatal(err)
+		}
+		// A deactivated URN whose successor is urn:example:a, and the
+		// answer cache, so that their paths are fuzzed too.
+		d := Deactivation{Reason: "withdrawn\r\n<b>", Successor: "urn:example:a"}
+		if err := st.deactivate(ctx, "urn:example:old", d, func(u string) string { return u }, AuditEntry{At: time.Now()}); err != nil {
+			f.Fatal(err)
+		}
+		if err := st.Cache(ctx, CacheOptions{Entries: 100}); err != nil {
 			f.Fatal(err)
 		}
 	}
@@ -56,6 +66,10 @@ func FuzzHandler(f *testing.F) {
 		{"GET", "/urn:example:a?=%0D%0ALocation:x", "", ""},
 		{"GET", "/../urn:example:a", "", ""},
 		{"HEAD", "/metrics", "", ""},
+		{"GET", "/uri-res/N2L?urn:example:old?=x", "", ""},
+		{"GET", "/uri-res/N2C?urn:example:old", "text/plain", ""},
+		{"GET", "/?urn=urn:example:old", "", ""},
+		{"DELETE", "/admin/deactivations/urn:example:old", "", "Bearer x"},
 	} {
 		f.Add(seed[0], seed[1], seed[2], seed[3])
 	}
@@ -83,14 +97,17 @@ func FuzzHandler(f *testing.F) {
 		if code >= 300 && code < 400 {
 			loc := w.Header().Get("Location")
 			if !strings.HasPrefix(loc, "https://a.example/") && !strings.HasPrefix(loc, "http://books.example/h") &&
-				!strings.HasPrefix(loc, "https://d-nb.example/x") && !strings.HasPrefix(loc, "/?urn=") {
+				!strings.HasPrefix(loc, "https://d-nb.example/x") && !strings.HasPrefix(loc, "/?urn=") &&
+				!strings.HasPrefix(loc, "/uri-res/N2L?urn:example:a") && !strings.HasPrefix(loc, "/uri-res/N2R?urn:example:a") {
 				t.Fatalf("%q: %d to %q", raw, code, loc)
 			}
 			if strings.ContainsAny(loc, "\r\n") {
 				t.Fatalf("%q: Location %q", raw, loc)
 			}
 		}
-		if code >= 400 && !strings.HasPrefix(ct, "text/html") {
+		// N2C of a deactivated URN answers 410 with the record.
+		gone := code == http.StatusGone && (ct == "application/json" || strings.HasPrefix(ct, "text/plain"))
+		if code >= 400 && !strings.HasPrefix(ct, "text/html") && !gone {
 			if ct != "application/problem+json" {
 				t.Fatalf("%q: %d with Content-Type %q", raw, code, ct)
 			}

@@ -14,6 +14,7 @@ import (
 	"hash"
 	"io"
 	"mime"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -178,6 +179,9 @@ func Import(ctx context.Context, s *Store, r io.Reader, f Format, o ImportOption
 	if err != nil {
 		return ImportResult{}, err
 	}
+	// Refusals found at a flush (deactivated URNs) come after the lines
+	// read since.
+	sort.SliceStable(im.refused, func(i, j int) bool { return im.refused[i].Line < im.refused[j].Line })
 	res := ImportResult{Lines: im.lines, Records: len(im.seen), Refused: im.refused, RefusedRecords: im.refusedRecs, SHA256: hashHex(h)}
 	if res.Refused == nil {
 		res.Refused = []LineError{}
@@ -196,7 +200,11 @@ func Import(ctx context.Context, s *Store, r io.Reader, f Format, o ImportOption
 	if err := s.audit(ctx, tx, a); err != nil {
 		return ImportResult{}, err
 	}
-	if err := tx.Commit(); err != nil {
+	keys := append(make([]string, 0, len(im.seen)+len(im.revert)), im.revert...)
+	for k := range im.seen {
+		keys = append(keys, k)
+	}
+	if err := s.commitKeys(ctx, tx, keys...); err != nil {
 		return ImportResult{}, err
 	}
 	return res, nil
@@ -318,6 +326,7 @@ func (im *importer) add(line int, r Record, fe *FieldError) error {
 		im.lines++
 		return nil
 	}
+	e.line = line
 	im.idx[e.key] = len(im.pending)
 	im.pending = append(im.pending, e)
 	im.seen[e.key] = 1
@@ -346,6 +355,27 @@ func (im *importer) flush() error {
 	}
 	if err := im.ctx.Err(); err != nil {
 		return err
+	}
+	// A deactivated URN is not rewritten (issue 23): its records are
+	// refused whole, as a write through the admin API is.
+	keys := make([]string, 0, len(im.pending))
+	for _, e := range im.pending {
+		if !e.dropped {
+			keys = append(keys, e.key)
+		}
+	}
+	gone, err := im.s.deactivatedKeys(im.ctx, im.tx, keys)
+	if err != nil {
+		return &importFatal{err}
+	}
+	for _, e := range im.pending {
+		g := gone[e.key]
+		if g == nil || e.dropped {
+			continue
+		}
+		lines := im.seen[e.key]
+		im.refuseRecord(e.line, e.key, e.urn, "urn: "+g.Error()+"; a deactivated URN is not rewritten (reactivate it first)")
+		im.refusedRecs[im.refusedKeys[e.key]].Dropped = lines - 1
 	}
 	batch := im.pending[:0:0]
 	for _, e := range im.pending {

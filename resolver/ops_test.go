@@ -76,7 +76,7 @@ func TestMetrics(t *testing.T) {
 	e.store.Close()
 	e.get("/uri-res/N2L?urn:example:m")
 	r = e.get("/metrics")
-	if !strings.Contains(r.body, `urnresolver_store_errors_total{op="first_url"} 1`) {
+	if !strings.Contains(r.body, `urnresolver_store_errors_total{op="lookup"} 1`) {
 		t.Errorf("store error not counted:\n%s", r.body)
 	}
 }

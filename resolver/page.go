@@ -28,6 +28,8 @@ type pageError struct {
 	Before, At, After          string
 }
 
+type pageGone struct{ Date, Reason, Successor string }
+
 type metaLine struct{ Name, Value string }
 
 type pageData struct {
@@ -37,6 +39,7 @@ type pageData struct {
 	Title          string // the record's title, its heading
 	Name           bool
 	Found          bool
+	Gone           *pageGone // the record is deactivated
 	Canonical      string
 	Registered     string // the URN as its record was registered
 	Key            string
@@ -134,28 +137,34 @@ func (s *Server) lookupForPage(r *http.Request, raw string, d *pageData) int {
 	for _, svc := range []string{"N2L", "N2Ls", "N2C", "N2Ns"} {
 		d.Links[svc] = "/uri-res/" + svc + "?" + operand
 	}
-	rec, err := s.store.Record(r.Context(), n.Key())
-	switch {
-	case errors.Is(err, ErrNotFound):
-		if err := n.ValidateNamespace(); err != nil {
-			d.NamespaceNote = err.Error()
-		}
-	case err != nil:
-		return http.StatusServiceUnavailable
-	default:
-		d.Found = true
-		d.Registered = rec.URN
-		d.URLs = rec.URLs
-		d.Metadata = metadataLines(rec.Metadata)
-		d.Title = recordTitle(rec.Metadata)
-	}
-	syns, err := s.store.Synonyms(r.Context(), n.Key())
+	a, err := s.describe(r.Context(), n)
 	if err != nil {
 		return http.StatusServiceUnavailable
 	}
-	d.Synonyms = syns
-	if !d.Found && len(syns) == 0 {
-		return http.StatusNotFound
+	d.Synonyms = a.list
+	switch a.kind {
+	case answerNotFound:
+		if err := n.ValidateNamespace(); err != nil {
+			d.NamespaceNote = err.Error()
+		}
+		if len(d.Synonyms) == 0 {
+			return http.StatusNotFound
+		}
+		return http.StatusOK
+	case answerGone:
+		g := a.gone
+		d.Gone = &pageGone{Date: g.At.Format("2 January 2006"), Reason: g.Reason, Successor: g.Successor}
+	}
+	rec := a.record
+	d.Found = true
+	d.Registered = rec.URN
+	d.URLs = rec.URLs
+	d.Metadata = metadataLines(rec.Metadata)
+	d.Title = recordTitle(rec.Metadata)
+	if d.Gone != nil {
+		// Never unknown: the page says what the URN was, and that it is
+		// gone, as the resolution services do (410).
+		return http.StatusGone
 	}
 	return http.StatusOK
 }

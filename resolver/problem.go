@@ -35,6 +35,12 @@ type Problem struct {
 	Dialect   string `json:"dialect,omitempty"`
 
 	Refused []LineError `json:"refused,omitempty"`
+
+	// For a deactivated URN (type gone): when, why, and the URN that
+	// replaces it, if any.
+	Deactivated string `json:"deactivated,omitempty"`
+	Reason      string `json:"reason,omitempty"`
+	Successor   string `json:"successor,omitempty"`
 }
 
 // The problem types; each is a heading of PROBLEMS.md.

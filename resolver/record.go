@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Record is what the resolver knows about one URN, as the admin API and
@@ -99,6 +100,7 @@ type entry struct {
 	metadata string // compact JSON object, "{}" when none
 	synonyms []synonym
 	dropped  bool // an import refused the record after queueing it
+	line     int  // an import's first line of the record
 }
 
 type location struct{ url, key string }
@@ -198,6 +200,49 @@ func (v *validator) metadata(raw json.RawMessage) (string, *FieldError) {
 		return "", &FieldError{Field: "metadata", Reason: fmt.Sprintf("%d bytes, more than %d", buf.Len(), v.limits.MetadataBytes), TooBig: true}
 	}
 	return buf.String(), nil
+}
+
+// maxReason bounds the reason of a deactivation, in bytes.
+const maxReason = 1024
+
+// deactivationMembers are the member names of a deactivation body.
+var deactivationMembers = map[string]bool{"reason": true, "successor": true}
+
+// deactivation reads the body of a deactivation of n, strictly (as a
+// record's): empty, or {"reason": "...", "successor": "urn:..."}, both
+// optional. The successor is an assigned name other than n; its Name is
+// returned for the token check.
+func (v *validator) deactivation(body []byte, n Name) (Deactivation, Name, *FieldError) {
+	var d Deactivation
+	if len(bytes.TrimSpace(body)) == 0 {
+		return d, Name{}, nil
+	}
+	if je := checkJSON(body, deactivationMembers); je != nil {
+		return d, Name{}, je.fieldError()
+	}
+	var in struct {
+		Reason    string `json:"reason"`
+		Successor string `json:"successor"`
+	}
+	if err := json.Unmarshal(body, &in); err != nil {
+		return d, Name{}, &FieldError{Reason: "not a deactivation {\"reason\", \"successor\"}: " + jsonReason(err)}
+	}
+	if len(in.Reason) > maxReason {
+		return d, Name{}, &FieldError{Field: "reason", Reason: fmt.Sprintf("longer than %d bytes", maxReason), TooBig: true}
+	}
+	d.Reason = strings.TrimSpace(in.Reason)
+	if in.Successor == "" {
+		return d, Name{}, nil
+	}
+	succ, fe := v.parseAssigned("successor", in.Successor)
+	if fe != nil {
+		return d, Name{}, fe
+	}
+	if succ.Key() == n.Key() {
+		return d, Name{}, &FieldError{Field: "successor", Reason: "is the URN itself (lexically equivalent, RFC 8141 section 3)"}
+	}
+	d.Successor = succ.Canonical()
+	return d, succ, nil
 }
 
 // mergeEntries adds b's locations and synonyms after a's and b's metadata

@@ -218,6 +218,11 @@ func (s *Server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 			w.Header().Set("Cache-Control", "no-store")
 			s.metrics.WriteTo(w)
+			if n, hits, misses := s.store.CacheStats(); hits+misses > 0 || n > 0 {
+				fmt.Fprintf(w, "# HELP urnresolver_cache_entries N2L answers held in memory.\n# TYPE urnresolver_cache_entries gauge\nurnresolver_cache_entries %d\n", n)
+				fmt.Fprintf(w, "# HELP urnresolver_cache_lookups_total N2L lookups by whether the cache answered.\n# TYPE urnresolver_cache_lookups_total counter\n")
+				fmt.Fprintf(w, "urnresolver_cache_lookups_total{result=\"hit\"} %d\nurnresolver_cache_lookups_total{result=\"miss\"} %d\n", hits, misses)
+			}
 		})
 	case strings.HasPrefix(path, "/static/"):
 		label = "static"

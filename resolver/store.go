@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -20,7 +21,44 @@ import (
 var (
 	ErrNotFound = errors.New("no record for this URN")
 	ErrExists   = errors.New("a record for this URN exists already")
+	// ErrGone is matched (errors.Is) by the error of a read or a write
+	// of a deactivated URN; errors.As with a *GoneError gives when and
+	// why it was deactivated.
+	ErrGone = errors.New("the URN is deactivated")
+	// ErrActive is returned by a reactivation of a URN that is not
+	// deactivated.
+	ErrActive = errors.New("the URN is not deactivated")
 )
+
+// Deactivation says when and why a URN was deactivated. Persistent
+// identifiers are never forgotten: a deleted record is kept, deactivated,
+// so that its URN answers 410 Gone instead of being unknown, and only a
+// reactivation brings it back (the national resolvers' practice, issue 23).
+type Deactivation struct {
+	At        time.Time // when it was first deactivated, UTC
+	Reason    string    // why, as the deleting client said; may be empty
+	Successor string    // the canonical URN that replaces it, or ""
+}
+
+// GoneError is the error of a read or write of a deactivated URN.
+type GoneError struct {
+	URN string // the record's URN, canonical
+	Deactivation
+}
+
+func (e *GoneError) Error() string {
+	s := e.URN + " was deactivated on " + e.At.Format(time.RFC3339)
+	if e.Reason != "" {
+		s += ": " + e.Reason
+	}
+	if e.Successor != "" {
+		s += "; its successor is " + e.Successor
+	}
+	return s
+}
+
+// Is makes errors.Is(err, ErrGone) hold.
+func (e *GoneError) Is(target error) bool { return target == ErrGone }
 
 // Store keeps records, tokens and the audit log in SQLite or PostgreSQL.
 // One set of queries serves both: placeholders are written "?" and
@@ -36,7 +74,11 @@ type Store struct {
 	dsn  string
 	base string // SQLite: the file: URI with the pragmas every connection has
 
-	firstURL *sql.Stmt
+	first *sql.Stmt // the N2L lookup (lookupFirst)
+
+	cache     atomic.Pointer[answerCache] // nil: no cache (cache.go)
+	stopWatch context.CancelFunc          // stops the cache's poller or listener
+	watchDone chan struct{}
 }
 
 // IsPostgres reports whether dsn selects PostgreSQL.
@@ -108,7 +150,7 @@ func OpenStore(ctx context.Context, dsn string) (*Store, error) {
 		return nil, err
 	}
 	var err error
-	if s.firstURL, err = s.r.PrepareContext(ctx, s.q(`SELECT url FROM locations WHERE key = ? AND pos = 0`)); err != nil {
+	if s.first, err = s.r.PrepareContext(ctx, s.q(firstQuery)); err != nil {
 		s.Close()
 		return nil, err
 	}
@@ -139,8 +181,12 @@ func (s *Store) Kind() string { return s.d.name }
 
 // Close closes the database.
 func (s *Store) Close() error {
-	if s.firstURL != nil {
-		s.firstURL.Close()
+	if s.stopWatch != nil {
+		s.stopWatch()
+		<-s.watchDone
+	}
+	if s.first != nil {
+		s.first.Close()
 	}
 	var err error
 	if s.r != nil && s.r != s.w {
@@ -160,25 +206,31 @@ func (s *Store) Ping(ctx context.Context) error { return s.r.PingContext(ctx) }
 func (s *Store) q(query string) string { return s.d.q(query) }
 
 // FirstURL returns the first location of the record under key: the N2L
-// answer, one primary-key lookup.
+// answer. It is ErrNotFound when there is no record or the record has no
+// location, and a *GoneError (errors.Is ErrGone) when it is deactivated.
 func (s *Store) FirstURL(ctx context.Context, key string) (string, error) {
-	var u string
-	err := s.firstURL.QueryRowContext(ctx, key).Scan(&u)
-	if errors.Is(err, sql.ErrNoRows) {
+	l, err := s.lookupFirst(ctx, key)
+	switch {
+	case err != nil:
+		return "", err
+	case l.gone != nil:
+		return "", &GoneError{URN: l.urn, Deactivation: *l.gone}
+	case len(l.urls) == 0:
 		return "", ErrNotFound
 	}
-	return u, err
+	return l.urls[0], nil
 }
 
 // StoredRecord is a record as the store holds it.
 type StoredRecord struct {
-	Key      string
-	URN      string
-	URLs     []string
-	Metadata string // JSON object
-	Synonyms []string
-	Created  time.Time
-	Updated  time.Time
+	Key         string
+	URN         string
+	URLs        []string
+	Metadata    string // JSON object
+	Synonyms    []string
+	Created     time.Time
+	Updated     time.Time
+	Deactivated *Deactivation // nil while the URN is active
 }
 
 // Exists reports whether there is a record under key.
@@ -207,8 +259,10 @@ type querier interface {
 func (s *Store) record(ctx context.Context, tx querier, key string) (StoredRecord, error) {
 	rec := StoredRecord{Key: key}
 	var created, updated int64
-	err := tx.QueryRowContext(ctx, s.q(`SELECT urn, metadata, created_at, updated_at FROM records WHERE key = ?`), key).
-		Scan(&rec.URN, &rec.Metadata, &created, &updated)
+	var gone sql.NullInt64
+	var reason, successor string
+	err := tx.QueryRowContext(ctx, s.q(`SELECT urn, metadata, created_at, updated_at, deactivated_at, reason, successor FROM records WHERE key = ?`), key).
+		Scan(&rec.URN, &rec.Metadata, &created, &updated, &gone, &reason, &successor)
 	if errors.Is(err, sql.ErrNoRows) {
 		return StoredRecord{}, ErrNotFound
 	}
@@ -216,6 +270,7 @@ func (s *Store) record(ctx context.Context, tx querier, key string) (StoredRecor
 		return StoredRecord{}, err
 	}
 	rec.Created, rec.Updated = time.UnixMicro(created).UTC(), time.UnixMicro(updated).UTC()
+	rec.Deactivated = deactivation(gone, reason, successor)
 	if rec.URLs, err = s.strings(ctx, tx, `SELECT url FROM locations WHERE key = ? ORDER BY pos`, key); err != nil {
 		return StoredRecord{}, err
 	}
@@ -252,30 +307,8 @@ func (s *Store) URLs(ctx context.Context, key string) ([]string, error) {
 // order, then the records that list it. A synonym binding is agreed by
 // both namings (RFC 2483 section 4.7), so either side may register it.
 func (s *Store) Synonyms(ctx context.Context, key string) ([]string, error) {
-	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
-	out, err := s.strings(ctx, tx, `SELECT syn_urn FROM synonyms WHERE key = ? ORDER BY pos`, key)
-	if err != nil {
-		return nil, err
-	}
-	back, err := s.strings(ctx, tx, `SELECT r.urn FROM synonyms s JOIN records r ON r.key = s.key WHERE s.syn_key = ? ORDER BY r.key`, key)
-	if err != nil {
-		return nil, err
-	}
-	seen := map[string]bool{}
-	for _, v := range out {
-		seen[v] = true
-	}
-	for _, v := range back {
-		if !seen[v] {
-			out = append(out, v)
-			seen[v] = true
-		}
-	}
-	return out, nil
+	l, err := s.lookup(ctx, key, needSynonyms)
+	return l.synonyms, err
 }
 
 // Synonymous reports whether a synonym binding links keys a and b, in
@@ -288,9 +321,10 @@ func (s *Store) Synonymous(ctx context.Context, a, b string) (bool, error) {
 }
 
 // URNsAt returns the URNs with a location whose comparison key is urlKey
-// (L2Ns), sorted.
+// (L2Ns), sorted. A deactivated URN is not offered for a location.
 func (s *Store) URNsAt(ctx context.Context, urlKey string) ([]string, error) {
-	return s.strings(ctx, s.r, `SELECT DISTINCT r.urn FROM locations l JOIN records r ON r.key = l.key WHERE l.url_key = ? ORDER BY r.urn`, urlKey)
+	return s.strings(ctx, s.r, `SELECT DISTINCT r.urn FROM locations l JOIN records r ON r.key = l.key
+		WHERE l.url_key = ? AND r.deactivated_at IS NULL ORDER BY r.urn`, urlKey)
 }
 
 // Count returns the number of records.
@@ -469,54 +503,109 @@ func (s *Store) readEntry(ctx context.Context, tx querier, key string) (entry, b
 	return e, true, rows.Err()
 }
 
-// Put stores e under its key, replacing any record there, and writes the
-// audit entry, in one transaction. It reports whether the record is new.
-func (s *Store) put(ctx context.Context, e entry, a AuditEntry) (created bool, err error) {
+// state reads, in tx, whether a record is stored under key and whether
+// it is deactivated: what a write must know before it writes.
+func (s *Store) state(ctx context.Context, tx querier, key string) (found bool, gone *GoneError, err error) {
+	var at sql.NullInt64
+	var urn, reason, successor string
+	err = tx.QueryRowContext(ctx, s.q(`SELECT urn, deactivated_at, reason, successor FROM records WHERE key = ?`), key).
+		Scan(&urn, &at, &reason, &successor)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil, nil
+	}
+	if err != nil {
+		return false, nil, err
+	}
+	if d := deactivation(at, reason, successor); d != nil {
+		return true, &GoneError{URN: urn, Deactivation: *d}, nil
+	}
+	return true, nil, nil
+}
+
+// deactivation returns the deactivation the columns hold, nil for an
+// active record.
+func deactivation(at sql.NullInt64, reason, successor string) *Deactivation {
+	if !at.Valid {
+		return nil
+	}
+	return &Deactivation{At: time.UnixMicro(at.Int64).UTC(), Reason: reason, Successor: successor}
+}
+
+// writeTx begins a write transaction; on PostgreSQL it also serializes
+// the writers of key, so that what a writer reads of the key's state
+// holds until it commits and two concurrent writes do not interleave
+// their rows. (On SQLite the transaction is the database's one writer.)
+func (s *Store) writeTx(ctx context.Context, key string) (*sql.Tx, error) {
 	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	if s.d.postgres {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, key); err != nil {
+			tx.Rollback()
+			return nil, err
+		}
+	}
+	return tx, nil
+}
+
+// commitKeys commits a write of keys and drops their N2L answers from the
+// caches: the other servers' (PostgreSQL) by a notification that tx
+// sends at commit, this process's when the commit returns.
+func (s *Store) commitKeys(ctx context.Context, tx *sql.Tx, keys ...string) error {
+	if err := s.notify(ctx, tx, false, keys...); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	s.invalidate(false, keys...)
+	return nil
+}
+
+// put stores e under its key, replacing any record there, and writes the
+// audit entry, in one transaction. It reports whether the record is new.
+// A deactivated record is not replaced: the error is its *GoneError.
+func (s *Store) put(ctx context.Context, e entry, a AuditEntry) (created bool, err error) {
+	tx, err := s.writeTx(ctx, e.key)
 	if err != nil {
 		return false, err
 	}
 	defer tx.Rollback()
-	if s.d.postgres {
-		// Serialize writers of one key, so that "created" is exact
-		// and two concurrent PUTs do not interleave their rows.
-		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, e.key); err != nil {
-			return false, err
-		}
-	}
-	var n int
-	if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM records WHERE key = ?`), e.key).Scan(&n); err != nil {
+	found, gone, err := s.state(ctx, tx, e.key)
+	if err != nil {
 		return false, err
+	}
+	if gone != nil {
+		return false, gone
 	}
 	if err := s.writeEntries(ctx, tx, []entry{e}, a.At.UnixMicro()); err != nil {
 		return false, err
 	}
-	if n == 0 {
+	if !found {
 		a.Action = "create"
 	}
 	if err := s.audit(ctx, tx, a); err != nil {
 		return false, err
 	}
-	return n == 0, tx.Commit()
+	return !found, s.commitKeys(ctx, tx, e.key)
 }
 
-// create stores e only if there is no record under its key.
+// create stores e only if there is no record under its key: ErrExists
+// if there is an active one, its *GoneError if it is deactivated.
 func (s *Store) create(ctx context.Context, e entry, a AuditEntry) error {
-	tx, err := s.w.BeginTx(ctx, nil)
+	tx, err := s.writeTx(ctx, e.key)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if s.d.postgres {
-		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, e.key); err != nil {
-			return err
-		}
-	}
-	var n int
-	if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM records WHERE key = ?`), e.key).Scan(&n); err != nil {
+	found, gone, err := s.state(ctx, tx, e.key)
+	switch {
+	case err != nil:
 		return err
-	}
-	if n > 0 {
+	case gone != nil:
+		return gone
+	case found:
 		return ErrExists
 	}
 	if err := s.writeEntries(ctx, tx, []entry{e}, a.At.UnixMicro()); err != nil {
@@ -525,32 +614,121 @@ func (s *Store) create(ctx context.Context, e entry, a AuditEntry) error {
 	if err := s.audit(ctx, tx, a); err != nil {
 		return err
 	}
-	return tx.Commit()
+	return s.commitKeys(ctx, tx, e.key)
 }
 
-// remove deletes the record under key and its lists.
-func (s *Store) remove(ctx context.Context, key string, a AuditEntry) error {
-	tx, err := s.w.BeginTx(ctx, nil)
+// maxSuccessors bounds the chain of successors a deactivation follows to
+// refuse a cycle: N2L redirects from a URN to its successor, so a cycle
+// would send clients round it.
+const maxSuccessors = 32
+
+// ErrSuccessorCycle is returned by a deactivation whose successor leads
+// back to the URN through the successors of deactivated records, or
+// through a chain longer than 32.
+var ErrSuccessorCycle = errors.New("the successor leads back to this URN")
+
+// deactivate marks the record under key deactivated with d's reason and
+// successor; the date is the first deactivation's (a second one only
+// changes the reason and successor). Its locations, metadata and
+// synonyms are kept. keyOf returns the equivalence key of a successor
+// URN, to follow the chain. ErrNotFound when there is no record.
+func (s *Store) deactivate(ctx context.Context, key string, d Deactivation, keyOf func(string) string, a AuditEntry) error {
+	tx, err := s.writeTx(ctx, key)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, s.q(`DELETE FROM records WHERE key = ?`), key)
+	found, _, err := s.state(ctx, tx, key)
 	if err != nil {
 		return err
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
+	if !found {
 		return ErrNotFound
 	}
-	for _, q := range []string{`DELETE FROM locations WHERE key = ?`, `DELETE FROM synonyms WHERE key = ?`} {
-		if _, err := tx.ExecContext(ctx, s.q(q), key); err != nil {
+	for i, next := 0, d.Successor; next != ""; i++ {
+		k := keyOf(next)
+		if k == key || i == maxSuccessors {
+			return ErrSuccessorCycle
+		}
+		_, gone, err := s.state(ctx, tx, k)
+		if err != nil {
 			return err
 		}
+		if gone == nil {
+			break
+		}
+		next = gone.Successor
+	}
+	now := a.At.UnixMicro()
+	if _, err := tx.ExecContext(ctx, s.q(`UPDATE records SET deactivated_at = COALESCE(deactivated_at, ?), reason = ?, successor = ?, updated_at = ? WHERE key = ?`),
+		now, d.Reason, d.Successor, now, key); err != nil {
+		return err
 	}
 	if err := s.audit(ctx, tx, a); err != nil {
 		return err
 	}
-	return tx.Commit()
+	return s.commitKeys(ctx, tx, key)
+}
+
+// reactivate makes the deactivated record under key active again, as it
+// was. ErrNotFound when there is no record, ErrActive when it is active.
+func (s *Store) reactivate(ctx context.Context, key string, a AuditEntry) error {
+	tx, err := s.writeTx(ctx, key)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	found, gone, err := s.state(ctx, tx, key)
+	switch {
+	case err != nil:
+		return err
+	case !found:
+		return ErrNotFound
+	case gone == nil:
+		return ErrActive
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`UPDATE records SET deactivated_at = NULL, reason = '', successor = '', updated_at = ? WHERE key = ?`),
+		a.At.UnixMicro(), key); err != nil {
+		return err
+	}
+	if err := s.audit(ctx, tx, a); err != nil {
+		return err
+	}
+	return s.commitKeys(ctx, tx, key)
+}
+
+// deactivatedKeys returns which of keys are deactivated, in tx: an import
+// refuses their records.
+func (s *Store) deactivatedKeys(ctx context.Context, tx querier, keys []string) (map[string]*GoneError, error) {
+	out := map[string]*GoneError{}
+	for start := 0; start < len(keys); {
+		end := min(start+maxParams, len(keys))
+		args := make([]any, end-start)
+		for i, k := range keys[start:end] {
+			args[i] = k
+		}
+		in := "(" + strings.TrimSuffix(strings.Repeat("?,", len(args)), ",") + ")"
+		rows, err := tx.QueryContext(ctx, s.q(`SELECT key, urn, deactivated_at, reason, successor FROM records WHERE deactivated_at IS NOT NULL AND key IN `+in), args...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var k, urn, reason, successor string
+			var at sql.NullInt64
+			if err := rows.Scan(&k, &urn, &at, &reason, &successor); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			out[k] = &GoneError{URN: urn, Deactivation: *deactivation(at, reason, successor)}
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, err
+		}
+		start = end
+	}
+	return out, nil
 }
 
 // restoreCommitted puts back, in tx, the rows of key as the last
@@ -567,16 +745,17 @@ func (s *Store) restoreCommitted(ctx context.Context, tx execer, key string) err
 	}
 	defer rtx.Rollback()
 	var rec []any
-	var urn, nid, meta string
+	var urn, nid, meta, reason, successor string
 	var created, updated int64
-	err = rtx.QueryRowContext(ctx, s.q(`SELECT urn, nid, metadata, created_at, updated_at FROM records WHERE key = ?`), key).
-		Scan(&urn, &nid, &meta, &created, &updated)
+	var gone sql.NullInt64
+	err = rtx.QueryRowContext(ctx, s.q(`SELECT urn, nid, metadata, created_at, updated_at, deactivated_at, reason, successor FROM records WHERE key = ?`), key).
+		Scan(&urn, &nid, &meta, &created, &updated, &gone, &reason, &successor)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 	case err != nil:
 		return err
 	default:
-		rec = []any{key, urn, nid, meta, created, updated}
+		rec = []any{key, urn, nid, meta, created, updated, gone, reason, successor}
 	}
 	rowsOf := func(query string) ([][]any, error) {
 		rows, err := rtx.QueryContext(ctx, s.q(query), key)
@@ -609,7 +788,8 @@ func (s *Store) restoreCommitted(ctx context.Context, tx execer, key string) err
 		}
 	}
 	if rec != nil {
-		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO records (key, urn, nid, metadata, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`), rec...); err != nil {
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO records (key, urn, nid, metadata, created_at, updated_at, deactivated_at, reason, successor)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`), rec...); err != nil {
 			return err
 		}
 	}

@@ -140,10 +140,11 @@ func TestStrictInput(t *testing.T) {
 			// The admin API.
 			r := e.do("PUT", "/admin/records/urn:example:a", h, c.body)
 			if c.field == "" {
+				// The accepted cases come last: a record is not
+				// deleted, only deactivated, so they replace it.
 				if r.code != 200 && r.code != 201 {
 					t.Errorf("%s: PUT %d %s", c.name, r.code, r.body)
 				}
-				e.do("DELETE", "/admin/records/urn:example:a", h, "")
 				continue
 			}
 			if r.code != 400 {

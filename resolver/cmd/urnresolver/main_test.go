@@ -35,6 +35,10 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	if os.Getenv(bareEnv) != "" {
+		serveBare() // the load benchmark's ceiling server
+		return
+	}
 	code := m.Run()
 	if buildDir != "" {
 		os.RemoveAll(buildDir)

@@ -27,8 +27,15 @@ stderr. The database's schema is brought up to date first.
 
 Endpoints: /uri-res/<service>?<URN> (N2L, N2Ls, N2R, N2Rs, N2C, N2Cs, N2N,
 N2Ns, I=I, L2N, L2Ns and the I2L... names), /<URN>, the lookup page /,
-/admin/records/<URN> and /admin/import (bearer tokens, see "urnresolver
-help token"), /healthz, /readyz (can the store take writes), /metrics.
+/admin/records/<URN>, /admin/deactivations/<URN> and /admin/import
+(bearer tokens, see "urnresolver help token"), /healthz, /readyz (can the
+store take writes), /metrics. DELETE of a record deactivates it: its URN
+answers 410 Gone, never 404.
+
+N2L answers are kept in memory (--cache-entries), each dropped by the
+write that changes it; with PostgreSQL, servers sharing the database tell
+each other by LISTEN/NOTIFY, and a SQLite server sees another process's
+writes (urnresolver import) within 0.1 s.
 
 Examples:
   urnresolver serve
@@ -74,6 +81,8 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	logFormat := fs.String("log-format", "text", "log format on stderr: text or json")
 	logLevel := fs.String("log-level", "info", "log level: debug, info, warn, error")
 	accessLog := fs.Bool("access-log", false, "log every request (at info)")
+	cacheEntries := fs.Int("cache-entries", resolver.DefaultCacheEntries, "N2L answers kept in memory, about 150 bytes each (0: no cache)")
+	cachePreload := fs.Bool("cache-preload", false, "read the N2L answers of up to --cache-entries records at start")
 	pprofAddr := fs.String("pprof-addr", "", "serve net/http/pprof on this separate `HOST:PORT` (off by default; keep it on loopback)")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
@@ -115,6 +124,17 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer store.Close()
+	if *cacheEntries > 0 {
+		start := time.Now()
+		if err := store.Cache(context.Background(), resolver.CacheOptions{Entries: *cacheEntries, Preload: *cachePreload}); err != nil {
+			logger.Error("cannot start the answer cache", "err", err)
+			return 1
+		}
+		if *cachePreload {
+			n, _, _ := store.CacheStats()
+			logger.Info("answer cache preloaded", "entries", n, "took", time.Since(start).Round(time.Millisecond))
+		}
+	}
 	srv, err := resolver.New(resolver.Config{
 		Store: store, Dialects: dia, DefaultServices: defs, Schemes: schemes,
 		Limits:    resolver.Limits{BodyBytes: *maxBody, ImportBytes: *maxImport},

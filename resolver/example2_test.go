@@ -1,0 +1,174 @@
+package resolver_test
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/urikit/urikit/resolver"
+)
+
+// GuardFraming wraps the listener of an http.Server that serves a
+// resolver: a request with both Content-Length and Transfer-Encoding is
+// answered 400 and its connection closed (RFC 9112 section 6.3), so that
+// a request smuggled after it is never answered.
+func ExampleGuardFraming() {
+	dir, _ := os.MkdirTemp("", "resolver-example")
+	defer os.RemoveAll(dir)
+	st, _ := resolver.OpenStore(context.Background(), filepath.Join(dir, "urn.db"))
+	defer st.Close()
+	srv, _ := resolver.New(resolver.Config{Store: st})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	hs := &http.Server{Handler: srv}
+	go hs.Serve(resolver.GuardFraming(hs, ln))
+	defer hs.Close()
+
+	c, _ := net.Dial("tcp", ln.Addr().String())
+	defer c.Close()
+	fmt.Fprint(c, "POST /admin/import HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"+
+		"GET /uri-res/N2L?urn:example:a HTTP/1.1\r\nHost: x\r\n\r\n")
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	resp.Body.Close()
+	fmt.Println(resp.StatusCode, resp.Close)
+	// Output: 400 true
+}
+
+// Writable tells whether the store takes a write now, as /readyz asks
+// it; a full disk is matched by ErrDiskFull.
+func ExampleStore_Writable() {
+	dir, _ := os.MkdirTemp("", "resolver-example")
+	defer os.RemoveAll(dir)
+	st, _ := resolver.OpenStore(context.Background(), filepath.Join(dir, "urn.db"))
+	defer st.Close()
+	err := st.Writable(context.Background())
+	fmt.Println(err, errors.Is(err, resolver.ErrDiskFull))
+	// Output: <nil> false
+}
+
+// Backup copies a SQLite database while it is online; the copy opens as
+// a store of its own, with every record committed before the backup.
+func ExampleStore_Backup() {
+	dir, _ := os.MkdirTemp("", "resolver-example")
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+	st, _ := resolver.OpenStore(ctx, filepath.Join(dir, "urn.db"))
+	defer st.Close()
+	resolver.Import(ctx, st, strings.NewReader("urn,url\nurn:example:a,https://a.example/\n"), resolver.FormatCSV, resolver.ImportOptions{})
+	if err := st.Backup(ctx, filepath.Join(dir, "backup.db")); err != nil {
+		fmt.Println(err)
+		return
+	}
+	copy, _ := resolver.OpenStore(ctx, filepath.Join(dir, "backup.db"))
+	defer copy.Close()
+	n, _ := copy.Count(ctx)
+	fmt.Println(n, "record")
+	// Output: 1 record
+}
+
+// Suggest proposes the URN a bare identifier most likely means, as the
+// lookup page and the problem details of an invalid URN do.
+func ExampleDialects_Suggest() {
+	var d resolver.Dialects
+	fmt.Println(d.Suggest("978-0-262-03384-8"))
+	fmt.Println(d.Suggest("isbn:0-395-36341-1"))
+	fmt.Printf("%q\n", d.Suggest("hello"))
+	// Output:
+	// urn:isbn:978-0-262-03384-8
+	// urn:isbn:0-395-36341-1
+	// ""
+}
+
+// An import stores each record whole or refuses it whole: the second
+// line of urn:example:b is refused, so its first is not stored either.
+func ExampleRecordRefusal() {
+	dir, _ := os.MkdirTemp("", "resolver-example")
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+	st, _ := resolver.OpenStore(ctx, filepath.Join(dir, "urn.db"))
+	defer st.Close()
+	csv := "urn,url\nurn:example:a,https://a.example/\nurn:example:b,https://b.example/\nurn:example:b,ftp://b.example/\n"
+	res, err := resolver.Import(ctx, st, strings.NewReader(csv), resolver.FormatCSV, resolver.ImportOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("stored:", res.Lines)
+	for _, r := range res.RefusedRecords {
+		fmt.Println(r)
+	}
+	// Output:
+	// stored: 1
+	// urn:example:b: record refused whole (line 4: urls[0]: "ftp://b.example/" scheme "ftp" is not allowed (allowed: http, https)); 1 valid line(s) of it not stored
+}
+
+// A deleted record is deactivated, not forgotten: reads of its URN are a
+// *GoneError with the date, the reason and the successor.
+func ExampleGoneError() {
+	dir, _ := os.MkdirTemp("", "resolver-example")
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+	st, _ := resolver.OpenStore(ctx, filepath.Join(dir, "urn.db"))
+	defer st.Close()
+	resolver.Import(ctx, st, strings.NewReader("urn,url\nurn:example:old,https://a.example/old\n"), resolver.FormatCSV, resolver.ImportOptions{})
+	scope, _ := resolver.ParseScope("example")
+	token, _, _ := st.CreateToken(ctx, []resolver.Scope{scope}, "example", resolver.AuditEntry{At: time.Now(), Actor: "cli", Client: "local"})
+	srv, _ := resolver.New(resolver.Config{Store: st})
+
+	// DELETE through the admin API, with a reason and a successor.
+	req := httptest.NewRequest("DELETE", "/admin/records/urn:example:old", strings.NewReader(`{"reason":"withdrawn","successor":"urn:example:new"}`))
+	req.Header.Set("Authorization", "Bearer "+token)
+	w := httptest.NewRecorder()
+	srv.ServeHTTP(w, req)
+	fmt.Println(w.Code)
+
+	_, err := st.FirstURL(ctx, "urn:example:old")
+	var gone *resolver.GoneError
+	if errors.As(err, &gone) {
+		fmt.Println(errors.Is(err, resolver.ErrGone), gone.Reason, gone.Successor)
+	}
+	// Output:
+	// 204
+	// true withdrawn urn:example:new
+}
+
+// Cache keeps N2L answers in memory; a write through the store drops the
+// answer it changes when it commits, so the next lookup reads it anew.
+func ExampleStore_Cache() {
+	dir, _ := os.MkdirTemp("", "resolver-example")
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+	st, _ := resolver.OpenStore(ctx, filepath.Join(dir, "urn.db"))
+	defer st.Close()
+	resolver.Import(ctx, st, strings.NewReader("urn,url\nurn:example:a,https://a.example/1\n"), resolver.FormatCSV, resolver.ImportOptions{})
+	if err := st.Cache(ctx, resolver.CacheOptions{Entries: 1000, Preload: true}); err != nil {
+		fmt.Println(err)
+		return
+	}
+	u, _ := st.FirstURL(ctx, "urn:example:a")
+	fmt.Println(u)
+	resolver.Import(ctx, st, strings.NewReader("urn,url\nurn:example:a,https://a.example/2\n"), resolver.FormatCSV, resolver.ImportOptions{})
+	u, _ = st.FirstURL(ctx, "urn:example:a")
+	fmt.Println(u)
+	entries, hits, misses := st.CacheStats()
+	fmt.Println(entries, hits, misses)
+	// Output:
+	// https://a.example/1
+	// https://a.example/2
+	// 1 1 1
+}

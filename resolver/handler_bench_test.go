@@ -1,0 +1,71 @@
+package resolver
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// BenchmarkN2LHandler measures the handler alone, without sockets: the
+// resolver's own cost of an N2L answer, with the answer cache (cached)
+// and without it (store), beside a bare handler that writes the same
+// 303 (bare). The load benchmark (cmd/urnresolver) measures the server.
+func BenchmarkN2LHandler(b *testing.B) {
+	ctx := context.Background()
+	st := openTestStore(b, filepath.Join(b.TempDir(), "bench.db"))
+	var csv strings.Builder
+	csv.WriteString("urn,url\n")
+	const n = 10000
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&csv, "urn:nbn:no-nb_digibok_%08d,https://www.nb.example/items/%d\n", i, i)
+	}
+	if _, err := Import(ctx, st, strings.NewReader(csv.String()), FormatCSV, ImportOptions{}); err != nil {
+		b.Fatal(err)
+	}
+	srv, err := New(Config{Store: st})
+	if err != nil {
+		b.Fatal(err)
+	}
+	reqs := make([]*http.Request, n)
+	for i := range reqs {
+		reqs[i] = httptest.NewRequest("GET", fmt.Sprintf("/uri-res/N2L?urn:nbn:no-nb_digibok_%08d", i), nil)
+	}
+	run := func(b *testing.B, h http.Handler) {
+		w := &discardWriter{h: http.Header{}}
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			clear(w.h)
+			w.code = 0
+			h.ServeHTTP(w, reqs[i%n])
+			if w.code != http.StatusSeeOther {
+				b.Fatalf("status %d", w.code)
+			}
+		}
+	}
+	b.Run("store", func(b *testing.B) { run(b, srv) })
+	if err := st.Cache(ctx, CacheOptions{Preload: true}); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("cached", func(b *testing.B) { run(b, srv) })
+	b.Run("bare", func(b *testing.B) {
+		run(b, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			h := w.Header()
+			h["Location"] = []string{"https://www.nb.example/items/1"}
+			h["Cache-Control"] = []string{"public, max-age=60"}
+			w.WriteHeader(http.StatusSeeOther)
+		}))
+	})
+}
+
+type discardWriter struct {
+	h    http.Header
+	code int
+}
+
+func (w *discardWriter) Header() http.Header         { return w.h }
+func (w *discardWriter) Write(p []byte) (int, error) { return len(p), nil }
+func (w *discardWriter) WriteHeader(code int)        { w.code = code }
