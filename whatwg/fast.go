@@ -1,5 +1,10 @@
 package whatwg
 
+import (
+	"math"
+	"strings"
+)
+
 // The fast path of the basic URL parser for the common case of the web:
 // an absolute URL of a special scheme, already in serialized form,
 // with a lowercase LDH domain. One left-to-right pass with byte tables
@@ -10,41 +15,44 @@ package whatwg
 // the two can never disagree (fast_test.go runs both on every corpus
 // line, every urltestdata.json input and mutations of them).
 
-// The kinds of host bytes (fastHost).
+// The bytes of a host on the fast path (fastHost): a lowercase LDH
+// byte, with a bit for '-' and one for '.'; 0 for any other byte, which
+// ends the host. The host loop branches only at its end and gathers
+// the rest in bits, since where dots and hyphens fall in a host is what
+// a branch predictor cannot learn over a stream of URLs.
 const (
-	fhLD     uint8 = iota // 'a'-'z', '0'-'9'
-	fhHyphen              // '-'
-	fhDot                 // '.'
-	fhStop                // ':' or '/': the host ends
-	fhOther               // anything else: not a lowercase LDH host
+	fhLDH    uint8 = 1 << iota // 'a'-'z', '0'-'9', '-', '.'
+	fhHyphen                   // '-'
+	fhDot                      // '.'
 )
 
 var fastHost = func() (t [256]uint8) {
-	for c := range t {
-		t[c] = fhOther
-	}
 	for c := 'a'; c <= 'z'; c++ {
-		t[c] = fhLD
+		t[c] = fhLDH
 	}
 	for c := '0'; c <= '9'; c++ {
-		t[c] = fhLD
+		t[c] = fhLDH
 	}
-	t['-'], t['.'], t[':'], t['/'] = fhHyphen, fhDot, fhStop, fhStop
+	t['-'], t['.'] = fhLDH|fhHyphen, fhLDH|fhDot
 	return t
 }()
 
-// The bytes the fast path passes over without a look in the path, the
-// query and the fragment of a special URL: URL code points (section
-// 4.3, "URL writing") that the component's percent-encode set leaves
-// alone, and that do not end the component. Other bytes take a look
-// ('/', '?', '#', '%') or the full parser (non-ASCII bytes, which are
-// percent-encoded; controls, spaces and the ASCII bytes that are not
-// URL code points, each an invalid-URL-unit validation error; '\\';
-// '\” in a special query, which the special-query set encodes).
+// The bytes the fast path passes over in the path, the query and the
+// fragment of a special URL: URL code points (section 4.3, "URL
+// writing") that the component's percent-encode set leaves alone and
+// that do not end the component ('/' and '.' are plain in the path,
+// with bits of their own to spot a segment that starts with '.'). Other
+// bytes stop the loop: '%', '?' and '#' for a look; non-ASCII bytes
+// (percent-encoded), controls, spaces and the ASCII bytes that are not
+// URL code points (each an invalid-URL-unit validation error), '\\'
+// and, in a special query, U+0027 (the special-query percent-encode
+// set) for the full parser.
 const (
-	fpPath  uint8 = 1 << iota // plain in a path segment
+	fpPath  uint8 = 1 << iota // plain in a path
 	fpQuery                   // plain in a special URL's query
 	fpFrag                    // plain in a fragment
+	fpSlash                   // '/'
+	fpDot                     // '.', one bit above fpSlash
 )
 
 var fastPlain = func() (t [256]uint8) {
@@ -53,7 +61,7 @@ var fastPlain = func() (t [256]uint8) {
 			continue
 		}
 		var m uint8
-		if class[c]&(setPath|isSlash|isQuestion) == 0 {
+		if class[c]&(setPath|isQuestion) == 0 {
 			m |= fpPath
 		}
 		if class[c]&setSpecialQuery == 0 {
@@ -64,6 +72,8 @@ var fastPlain = func() (t [256]uint8) {
 		}
 		t[c] = m
 	}
+	t['/'] |= fpSlash
+	t['.'] |= fpDot
 	return t
 }()
 
@@ -79,13 +89,13 @@ var fastPlain = func() (t [256]uint8) {
 // a port in its shortest decimal form other than the scheme's default
 // (none for file); and a path, query and fragment of plain bytes
 // (fastPlain) and valid percent-encodings, with no segment that may be
-// a dot segment (maybeDotSegment). It reports false, leaving *u alone,
+// a dot segment (hasDotSegment). It reports false, leaving *u alone,
 // otherwise.
 func parseFast(s string, u *URL) bool {
 	var kind schemeKind
 	var se int // the scheme's length
 	switch {
-	case len(s) < 7:
+	case len(s) < 7 || len(s) > math.MaxInt32/2: // parseFull refuses the latter
 		return false
 	case s[:7] == "http://":
 		kind, se = schemeHTTP, 4
@@ -107,44 +117,27 @@ func parseFast(s string, u *URL) bool {
 		return false // "https:/" alone
 	}
 
-	// The host: labels of LD bytes and hyphens between dots. A label's
-	// hyphen rules are checked only when it holds a hyphen.
-	i, label := h, h
-	hyphen := false
-host:
-	for ; i < len(s); i++ {
-		switch fastHost[s[i]] {
-		case fhLD:
-			continue
-		case fhHyphen:
-			hyphen = true
-			continue
-		case fhDot:
-			if n := i - label; n == 0 || n > 63 || hyphen && !labelOK(s[label:i]) {
-				return false
-			}
-			label, hyphen = i+1, false
-			continue
-		case fhOther:
-			return false
-		}
-		break host // ':' or '/'
-	}
+	// The host: LDH bytes up to the first other byte, then what the
+	// bits say. A host of at most 63 bytes without a hyphen has no label
+	// to check but for emptiness; others take strictASCIIOK.
+	i, seen, empty, prev := scanFastHost(s, h)
 	hostEnd := i
 	hostKind := Domain
-	if hostEnd == h {
+	if host := s[h:hostEnd]; host == "" {
 		// Only file has the empty host: "file:///p".
 		if kind != schemeFile || i >= len(s) || s[i] != '/' {
 			return false
 		}
 		hostKind = EmptyHost
 	} else {
-		n := i - label
-		if n == 0 || n > 63 || hyphen && !labelOK(s[label:i]) || hostEnd-h > 253 ||
-			'0' <= s[label] && s[label] <= '9' {
+		if empty != 0 || host[0] == '.' || prev != 0 ||
+			(seen&fhHyphen != 0 || len(host) > 63) && !strictASCIIOK(host) {
 			return false
 		}
-		if kind == schemeFile && s[h:hostEnd] == "localhost" {
+		// The last label must not start with a digit: the
+		// ends-in-a-number checker (section 3.5) then says no.
+		last := host[strings.LastIndexByte(host, '.')+1:]
+		if '0' <= last[0] && last[0] <= '9' || kind == schemeFile && host == "localhost" {
 			return false
 		}
 	}
@@ -176,40 +169,25 @@ host:
 	}
 	pathStart := i
 
-	// The path, from a '/'.
+	// The path, from a '/'; hasDotSegment looks again only at a path
+	// with a segment that starts with '.' or a '%' (rare in both cases).
 	queryStart, fragStart := -1, -1
-path:
-	for i < len(s) {
-		c := s[i]
-		if fastPlain[c]&fpPath != 0 {
-			i++
-			continue
-		}
-		switch c {
-		case '/':
-			// The segment after it must not be a dot segment (section
-			// 4.1: ".", "..", "%2e" and their mixes).
-			if i+1 < len(s) && (s[i+1] == '.' || s[i+1] == '%') && maybeDotSegment(s, i+1) {
-				return false
-			}
-			i++
-		case '%':
-			if !validPercent(s, i) {
-				return false
-			}
-			i += 3
+	i, look := scanFastPath(s, i)
+	if i < 0 || look && hasDotSegment(s[pathStart:i]) {
+		return false
+	}
+	if i < len(s) {
+		switch s[i] {
 		case '?':
 			queryStart = i
 			i++
-			break path
 		case '#':
-			break path
 		default:
 			return false
 		}
 	}
 	if queryStart >= 0 {
-		for ; i < len(s); i++ {
+		for ; uint(i) < uint(len(s)); i++ {
 			c := s[i]
 			if fastPlain[c]&fpQuery != 0 {
 				continue
@@ -226,7 +204,7 @@ path:
 	if i < len(s) {
 		// s[i] is '#'.
 		fragStart = i
-		for i++; i < len(s); i++ {
+		for i++; uint(i) < uint(len(s)); i++ {
 			c := s[i]
 			if fastPlain[c]&fpFrag == 0 && !(c == '%' && validPercent(s, i)) {
 				return false
@@ -234,36 +212,88 @@ path:
 		}
 	}
 
-	*u = URL{s: s, schemeEnd: uint32(se), port: int32(port), scheme: kind, hostKind: hostKind, flags: hasHost}
-	u.userEnd, u.hostStart, u.hostEnd = uint32(h), uint32(h), uint32(hostEnd)
-	u.pathStart = uint32(pathStart)
-	u.fragStart = uint32(len(s))
+	fl, fs, qs := hasHost, len(s), len(s)
 	if fragStart >= 0 {
-		u.flags |= hasFragment
-		u.fragStart = uint32(fragStart)
+		fl, fs, qs = fl|hasFragment, fragStart, fragStart
 	}
-	u.queryStart = u.fragStart
 	if queryStart >= 0 {
-		u.flags |= hasQuery
-		u.queryStart = uint32(queryStart)
+		fl, qs = fl|hasQuery, queryStart
 	}
+	*u = URL{s: s, schemeEnd: uint32(se), userEnd: uint32(h), hostStart: uint32(h), hostEnd: uint32(hostEnd),
+		pathStart: uint32(pathStart), queryStart: uint32(qs), fragStart: uint32(fs),
+		port: int32(port), flags: fl, scheme: kind, hostKind: hostKind}
 	return true
 }
 
-// maybeDotSegment reports whether the path segment at s[j:] may be a
-// single-dot or double-dot segment (section 4.1: ".", "..", "%2e" and
-// their mixes, case-insensitively), so that ".net" or ".gitignore" stay
-// on the fast path. It errs towards true: a segment from "%2e" on, or
-// "." followed by '%', goes to the full parser.
-func maybeDotSegment(s string, j int) bool {
-	if s[j] == '%' {
-		return j+2 < len(s) && s[j+1] == '2' && s[j+2]|0x20 == 'e'
+// scanFastHost reads LDH bytes from s[i] on, up to the first other
+// byte, and returns where it stopped, the OR of their fastHost bits,
+// whether a dot followed a dot, and whether the last byte was a dot.
+// The loop branches only at its end: where dots and hyphens fall in a
+// host is what a branch predictor cannot learn over a stream of URLs.
+func scanFastHost(s string, i int) (end int, seen, empty, lastDot uint8) {
+	for ; uint(i) < uint(len(s)); i++ {
+		m := fastHost[s[i]]
+		if m == 0 {
+			break
+		}
+		seen |= m
+		empty |= lastDot & m
+		lastDot = m & fhDot
 	}
-	k := j + 1 // s[j] is '.'
-	if k < len(s) && s[k] == '.' {
-		k++
-	} else if k < len(s) && s[k] == '%' {
-		return true
+	return i, seen, empty, lastDot
+}
+
+// scanFastPath reads path bytes from s[i] on, up to '?', '#' or a byte
+// the fast path does not take, and returns where it stopped (len(s)
+// for the end), and whether a segment starts with '.' or a '%' came, for
+// hasDotSegment to judge; -1 for a '%' not followed by two hex digits.
+func scanFastPath(s string, i int) (int, bool) {
+	var dot, slash uint8
+	pct := false
+	for ; uint(i) < uint(len(s)); i++ {
+		m := fastPlain[s[i]]
+		if m&fpPath == 0 {
+			if s[i] != '%' {
+				break
+			}
+			if !validPercent(s, i) {
+				return -1, false
+			}
+			pct, slash = true, 0
+			continue
+		}
+		dot |= slash & m
+		slash = (m & fpSlash) << 1
 	}
-	return k == len(s) || s[k] == '/' || s[k] == '?' || s[k] == '#'
+	return i, dot != 0 || pct
+}
+
+// hasDotSegment reports whether the path p, which starts with '/', may
+// hold a single-dot or double-dot segment (section 4.1: ".", "..",
+// "%2e" and their mixes, case-insensitively), so that ".net" or
+// ".gitignore" stay on the fast path. It errs towards true: a segment
+// that starts with "%2e", or with '.' followed by '%', counts.
+func hasDotSegment(p string) bool {
+	for j := 0; j < len(p); j++ {
+		if p[j] != '/' || j+1 == len(p) {
+			continue
+		}
+		switch k := j + 1; p[k] {
+		case '%':
+			if k+2 < len(p) && p[k+1] == '2' && p[k+2]|0x20 == 'e' {
+				return true
+			}
+		case '.':
+			k++
+			if k < len(p) && p[k] == '.' {
+				k++
+			} else if k < len(p) && p[k] == '%' {
+				return true
+			}
+			if k == len(p) || p[k] == '/' {
+				return true
+			}
+		}
+	}
+	return false
 }
