@@ -99,6 +99,19 @@ func parse(s string, base *URL, u *URL) error {
 	if len(s) > math.MaxInt32/2 {
 		return &ParseError{Input: s, Offset: -1, Err: InvalidURLUnit}
 	}
+	// An absolute special URL starting "scheme://" parses the same with
+	// any base or none, so the fast path serves both.
+	if parseFast(s, u) {
+		return nil
+	}
+	return parseFull(s, base, u)
+}
+
+// parseFull is parse without the fast path: the state machine alone.
+func parseFull(s string, base *URL, u *URL) error {
+	if len(s) > math.MaxInt32/2 {
+		return &ParseError{Input: s, Offset: -1, Err: InvalidURLUnit}
+	}
 	var p parser
 	p.start(s)
 	p.run(base)
