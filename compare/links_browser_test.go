@@ -146,9 +146,17 @@ func browserPage(rng *rand.Rand) string {
 	if i := rng.IntN(len(browserBases) + 2); i < len(browserBases) {
 		b.WriteString(`<base href="` + html.EscapeString(browserBases[i]) + `">`)
 	}
+	writeNoisyLinks(&b, rng, browserHrefs)
+	return b.String()
+}
+
+// writeNoisyLinks ends a generated page: 20 links from hrefs with the
+// URL Standard's noise slipped into them, and a later base element,
+// which never counts.
+func writeNoisyLinks(b *strings.Builder, rng *rand.Rand, hrefs []string) {
 	b.WriteString("</head><body>\n")
 	for range 20 {
-		h := html.EscapeString(browserHrefs[rng.IntN(len(browserHrefs))])
+		h := html.EscapeString(hrefs[rng.IntN(len(hrefs))])
 		for range rng.IntN(3) {
 			at := rng.IntN(len(h) + 1)
 			// Do not cut a character reference or a UTF-8 sequence.
@@ -159,9 +167,7 @@ func browserPage(rng *rand.Rand) string {
 		}
 		b.WriteString(`<a href="` + h + `">x</a>` + "\n")
 	}
-	// A later base element never counts.
 	b.WriteString(`<base href="http://second.example/"></body></html>`)
-	return b.String()
 }
 
 type browserLink struct {

@@ -130,19 +130,7 @@ func whatwgPage(rng *rand.Rand) testPage {
 		b.WriteString(`<base href="` + html.EscapeString(whatwgBases[i]) + `">`)
 		base = &whatwgBases[i]
 	}
-	b.WriteString("</head><body>\n")
-	for range 20 {
-		h := html.EscapeString(whatwgHrefs[rng.IntN(len(whatwgHrefs))])
-		for range rng.IntN(3) {
-			at := rng.IntN(len(h) + 1)
-			for at < len(h) && (h[at]&0xc0 == 0x80 || strings.LastIndexByte(h[:at], '&') > strings.LastIndexByte(h[:at], ';')) {
-				at++
-			}
-			h = h[:at] + browserNoise[rng.IntN(len(browserNoise))] + h[at:]
-		}
-		b.WriteString(`<a href="` + h + `">x</a>` + "\n")
-	}
-	b.WriteString(`<base href="http://second.example/"></body></html>`)
+	writeNoisyLinks(&b, rng, whatwgHrefs)
 	return testPage{b.String(), base}
 }
 
