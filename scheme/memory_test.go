@@ -128,34 +128,14 @@ func TestFTPMemory(t *testing.T) {
 // views now hold what they return: the mailto lists one string header
 // (16 bytes) per address, the header fields 32 bytes per field.
 func TestGopherMailtoMemory(t *testing.T) {
-	shapes := []struct {
-		name, head, unit, tail string
-		limit                  float64 // allocated bytes per input byte
-	}{
+	checkViewMemory(t, []memShape{
 		{"gopher encoded TABs", "gopher://h/1", "a%09", "", 2},
 		{"gopher encoded TABs after +", "gopher://h/1a%09b%09+", "a%09", "", 2},
 		{"mailto addresses", "mailto:", "a@b,", "x@y", 5.5},
 		{"mailto to= addresses", "mailto:?to=", "a@b,", "x@y", 6.5},
 		{"mailto cc= triplets", "mailto:a@b?cc=", "a@b.c%2C", "x@y", 6},
 		{"mailto header fields", "mailto:a@b?", "x=1&", "y=2", 9},
-	}
-	const n = 1 << 20
-	for _, sh := range shapes {
-		gen := func(n int) uri.URI {
-			return uri.MustParse(sh.head + strings.Repeat(sh.unit, n/len(sh.unit)) + sh.tail)
-		}
-		u := gen(n)
-		if got := allocated(func() {
-			v, err := ViewOf(u)
-			if err != nil {
-				t.Fatalf("%s: %v", sh.name, err)
-			}
-			v.Warnings()
-		}); float64(got) > sh.limit*n+64<<10 {
-			t.Errorf("%s: the view of %d bytes allocated %d bytes (more than %g times)", sh.name, n, got, sh.limit)
-		}
-		testshared.CheckLinearN(t, sh.name, 64<<10, gen, func(u uri.URI) { ViewOf(u) })
-	}
+	}, func(View) {})
 	// An error deep in a long list still names its byte in the URL,
 	// past a thousand triplets (the offset of the mailbox's "@", as
 	// before the offsets were computed on demand).
@@ -171,15 +151,32 @@ func TestGopherMailtoMemory(t *testing.T) {
 // 400 MB to view (a regrowing slice of 32-byte pairs); an nntp group of
 // 10 MB an offset of 8 bytes per octet to check.
 func TestProsperoNewsMemory(t *testing.T) {
-	shapes := []struct {
-		name, head, unit, tail string
-		limit                  float64 // allocated bytes per input byte
-	}{
+	checkViewMemory(t, []memShape{
 		{"prospero fields", "prospero://h/a", ";a=b", "", 8.5},
 		{"prospero attributes", "prospero://h/a%00v", "%00a", "", 6},
 		{"nntp group", "nntp://h/", "a.", "b/1", 2},
 		{"news group", "news:", "a.", "b", 2},
-	}
+	}, func(v View) {
+		if p, ok := v.(interface {
+			Plan(PlanOptions) (Plan, error)
+		}); ok {
+			p.Plan(PlanOptions{})
+		}
+	})
+}
+
+// memShape is an input shape: head, then unit repeated, then tail, and
+// the bytes the view may allocate per input byte.
+type memShape struct {
+	name, head, unit, tail string
+	limit                  float64
+}
+
+// checkViewMemory builds each shape at 1 MiB, checks that making its
+// view (and use, on it) allocates at most limit times the input, and
+// that the cost is linear (CheckLinearN).
+func checkViewMemory(t *testing.T, shapes []memShape, use func(View)) {
+	t.Helper()
 	const n = 1 << 20
 	for _, sh := range shapes {
 		gen := func(n int) uri.URI {
@@ -191,11 +188,8 @@ func TestProsperoNewsMemory(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", sh.name, err)
 			}
-			if p, ok := v.(interface {
-				Plan(PlanOptions) (Plan, error)
-			}); ok {
-				p.Plan(PlanOptions{})
-			}
+			v.Warnings()
+			use(v)
 		}); float64(got) > sh.limit*n+64<<10 {
 			t.Errorf("%s: the view of %d bytes allocated %d bytes (more than %g times)", sh.name, n, got, sh.limit)
 		}
