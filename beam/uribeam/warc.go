@@ -31,15 +31,18 @@ type document struct {
 	body   io.Reader   // the payload, without transfer and content codings
 }
 
-// warcOptions parse a record that the scanner framed as it is, without
-// digest checks (a reader that only extracts links has no use for
-// them) and without caching its block: the scanner already checked its
-// length and its end.
+// warcOptions parse the header of a record that the scanner framed, as
+// it is: gowarc reads its named fields (WARC 1.1 section 4: folded
+// lines, encoded words), the scanner has checked its length and end.
+// The block is not given to gowarc: without caching it (and computing
+// its digests), gowarc reads a block through once, and its payload
+// reader then holds only what a buffer kept.
 var warcOptions = []gowarc.WarcRecordOption{
 	gowarc.WithSyntaxErrorPolicy(gowarc.ErrIgnore),
 	gowarc.WithSpecViolationPolicy(gowarc.ErrIgnore),
 	gowarc.WithUnknownRecordTypePolicy(gowarc.ErrIgnore),
 	gowarc.WithBlockErrorPolicy(gowarc.ErrIgnore),
+	gowarc.WithSkipParseBlock(),
 }
 
 // A tally counts the records of one file, for WriteCounts.
@@ -98,10 +101,7 @@ func eachRecord(ctx context.Context, f fileio.ReadableFile, max int64, html bool
 			bad(DeadLetter{File: name, Offset: raw.offset, Error: "WARC: " + raw.damage})
 			continue
 		}
-		d, skip, err := documentOf(u, raw, max)
-		if err == nil && skip == "" && d.html != html {
-			skip = d.kind()
-		}
+		d, skip, err := documentOf(u, raw, max, html)
 		if err == nil && skip == "" {
 			err = fn(d)
 		}
@@ -122,37 +122,43 @@ func eachRecord(ctx context.Context, f fileio.ReadableFile, max int64, html bool
 const recordTypes = "|warcinfo|request|metadata|revisit|conversion|continuation|"
 
 // documentOf returns the document of a response or resource record
-// that is text, or the kind of record it is when it is none (its
-// record type, or the type and the kind of its media type), or why it
-// cannot be read.
-func documentOf(u gowarc.Unmarshaler, raw rawRecord, max int64) (document, string, error) {
+// that is HTML (html set) or other text, or the kind of record it is
+// when it is none (its record type, or the type and the kind of its
+// media type), or why it cannot be read.
+func documentOf(u gowarc.Unmarshaler, raw rawRecord, max int64, html bool) (document, string, error) {
 	d := document{offset: raw.offset}
 	block := raw.block
 	if block == nil {
 		block = raw.head
 	}
-	rec, _, _, err := u.Unmarshal(bufio.NewReader(io.MultiReader(bytes.NewReader(raw.header), bytes.NewReader(block), bytes.NewReader(crlfcrlf))))
+	rec, _, _, err := u.Unmarshal(bufio.NewReader(bytes.NewReader(raw.header)))
 	if err != nil {
 		return d, "", err
 	}
-	defer rec.Close()
 	h := rec.WarcHeader()
+	rec.Close()
 	typ := strings.ToLower(strings.TrimSpace(h.Get(gowarc.WarcType)))
 	d.typ = typ
 	d.target = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(h.Get(gowarc.WarcTargetURI)), "<"), ">")
 	var media string
 	switch typ {
 	case "response":
-		hb, ok := rec.Block().(gowarc.HttpResponseBlock)
-		if !ok {
+		// WARC 1.1 section 6.3.2: an HTTP response as received, its
+		// record's Content-Type "application/http;msgtype=response".
+		if !strings.HasPrefix(strings.ToLower(strings.TrimSpace(h.Get(gowarc.ContentType))), "application/http") {
 			return d, "response (not HTTP)", nil // dns:, ...
 		}
-		// The header as sent: gowarc's HttpHeader leaves out
-		// Transfer-Encoding, which says how to read the payload.
-		if d.header, err = httpHeader(hb.ProtocolHeaderBytes()); err != nil {
+		head, payload, err := httpSplit(block)
+		if err != nil {
+			return d, "", err
+		}
+		// The header as sent, Transfer-Encoding included: it says how to
+		// read the payload.
+		if d.header, err = httpHeader(head); err != nil {
 			return d, "", err
 		}
 		media = d.header.Get("Content-Type")
+		block = payload
 	case "resource":
 		media = h.Get(gowarc.ContentType)
 	default:
@@ -164,21 +170,36 @@ func documentOf(u gowarc.Unmarshaler, raw rawRecord, max int64) (document, strin
 	if kind, ok := d.classify(media); !ok {
 		return d, kind, nil
 	}
+	if d.html != html {
+		return d, d.kind(), nil
+	}
 	if raw.block == nil {
 		return d, "", fmt.Errorf("a record of %d bytes, over the limit of %d (--max-record-size)", raw.length, max)
 	}
-	var body io.Reader
-	if hb, ok := rec.Block().(gowarc.HttpResponseBlock); ok {
-		body, err = hb.PayloadBytes()
-	} else {
-		body, err = rec.Block().RawBytes()
-	}
-	if err != nil {
-		return d, "", err
-	}
-	b, err := decode(body, d.header, max)
+	b, err := decode(bytes.NewReader(block), d.header, max)
 	d.body = bytes.NewReader(b)
 	return d, "", err
+}
+
+// httpSplit splits an HTTP response into its head, the status line and
+// the header fields through the empty line that ends them (RFC 9112
+// section 2.1; a bare LF ends a line too, 2.2), and its body.
+func httpSplit(block []byte) (head, body []byte, err error) {
+	if !bytes.HasPrefix(block, []byte("HTTP/")) {
+		return nil, nil, fmt.Errorf("the block of an HTTP response record starts with %q, not a status line", block[:min(len(block), 16)])
+	}
+	for i := 0; i < len(block); {
+		j := bytes.IndexByte(block[i:], '\n')
+		if j < 0 {
+			break
+		}
+		line := block[i : i+j+1]
+		i += j + 1
+		if len(line) == 1 || len(line) == 2 && line[0] == '\r' {
+			return block[:i], block[i:], nil
+		}
+	}
+	return nil, nil, errors.New("an HTTP response without the empty line that ends its header")
 }
 
 // kind returns the kind of a document that the job does not read.

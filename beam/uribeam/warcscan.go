@@ -263,12 +263,15 @@ func (s *warcScanner) truncated(length, n int64) string {
 // to the next record: the next version line after start in the member
 // or file, else the next gzip member that starts a record.
 func (s *warcScanner) damaged(start int64, why string) rawRecord {
-	d := rawRecord{offset: s.offset(start), damage: why}
 	if s.failed() == nil && s.findRecord(start+1) {
-		d.damage += s.resumed()
-		return d
+		return rawRecord{offset: s.offset(start), damage: why + s.resumed()}
 	}
-	return s.damagedHere(d.offset, why)
+	if err := s.failed(); err != nil && !strings.Contains(why, err.Error()) {
+		// The search for the next record ran into it: a gzip member
+		// that decoded to garbage before it failed.
+		why += "; " + err.Error()
+	}
+	return s.damagedHere(s.offset(start), why)
 }
 
 // damagedHere returns a damaged stretch at offset, and moves to the next

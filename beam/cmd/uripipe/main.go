@@ -50,7 +50,7 @@ func init() {
 }
 
 // The lines that a class and a host count stand for, "out".
-func classRecords(c uribeam.Class) (string, int64) { return uribeam.CountOut, c.Count }
+func classRecords(c uribeam.Class) (string, int64)  { return uribeam.CountOut, c.Count }
 func hostRecords(_ string, n int64) (string, int64) { return uribeam.CountOut, n }
 
 // The formatting of each job's output lines.

@@ -84,8 +84,14 @@ func splitLines(b []byte) []string {
 // job runs uripipe with args and fails the test unless it exits 0.
 func job(t *testing.T, args ...string) {
 	t.Helper()
-	if code, stderr := runCommand(args...); code != 0 {
+	code, stderr := runCommand(args...)
+	if code != 0 {
 		t.Fatalf("uripipe %s: exit %d\n%s", strings.Join(args, " "), code, stderr)
+	}
+	for line := range strings.Lines(stderr) {
+		if strings.HasPrefix(line, "uripipe ") {
+			t.Log(strings.TrimSpace(line))
+		}
 	}
 }
 
@@ -93,6 +99,7 @@ func job(t *testing.T, args ...string) {
 func runCommand(args ...string) (int, string) {
 	*input, *output, *shards = "", "", 1
 	*fmap = uribeam.Mapping{}
+	*maxRecord = uribeam.DefaultMaxRecord
 	flag.Set("runner", "")
 	var stdout, stderr bytes.Buffer
 	code := run(args, &stdout, &stderr)
@@ -145,10 +152,13 @@ func sameMultiset(t *testing.T, what string, got, want []string) {
 
 func head(s []string) []string { return s[:min(len(s), 10)] }
 
-// lineInputs copies the URI test inputs into dir/in and returns the glob
-// of the files and their lines, concatenated: hand-written edge cases
-// (CRLF, invalid UTF-8, the empty line), a sample of a real URL list,
-// open-redirect payloads and URNs.
+// lineInputs writes the URI test inputs into dir/in, each in another of
+// the forms a job reads, and returns the glob of the files and their
+// lines, concatenated: hand-written edge cases (CRLF, invalid UTF-8, the
+// empty line) as a plain file; a sample of a real URL list gzipped;
+// open-redirect payloads as a gzip file of several members, cut in the
+// middle of lines; URNs gzipped under a name without ".gz"; and lines
+// without a host (or an empty one), with no final newline.
 func lineInputs(t *testing.T, dir string) (string, []byte) {
 	t.Helper()
 	files := []string{
@@ -162,6 +172,11 @@ func lineInputs(t *testing.T, dir string) (string, []byte) {
 		t.Fatal(err)
 	}
 	var all []byte
+	write := func(name string, b []byte) {
+		if err := os.WriteFile(filepath.Join(in, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for i, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
@@ -171,11 +186,33 @@ func lineInputs(t *testing.T, dir string) (string, []byte) {
 			b = append(b, '\n')
 		}
 		all = append(all, b...)
-		if err := os.WriteFile(filepath.Join(in, strconv.Itoa(i)+".txt"), b, 0o644); err != nil {
-			t.Fatal(err)
+		switch i {
+		case 0:
+			write("0.txt", b)
+		case 1:
+			write("1.txt.gz", gzipMembers(b, 1))
+		case 2:
+			write("2.txt.gz", gzipMembers(b, 7))
+		case 3:
+			write("3.list", gzipMembers(b, 1))
 		}
 	}
-	return filepath.Join(in, "*.txt"), all
+	hostless := []byte("/a\n::::\nfile:///etc/hosts\r\n\nmailto:joe@example.org\n\xff/\nhttp://h.example/")
+	write("4.txt", hostless)
+	all = append(append(all, hostless...), '\n')
+	return filepath.Join(in, "*"), all
+}
+
+// gzipMembers returns b gzipped as n members, cut at equal lengths
+// whatever the lines.
+func gzipMembers(b []byte, n int) []byte {
+	var out bytes.Buffer
+	for i := range n {
+		z := gzip.NewWriter(&out)
+		z.Write(b[i*len(b)/n : (i+1)*len(b)/n])
+		z.Close()
+	}
+	return out.Bytes()
 }
 
 // normalizeAnswers returns uri normalize's answer for every input line:
@@ -216,6 +253,7 @@ func TestNormalizeAgreesWithURI(t *testing.T) {
 	job(t, "normalize", "--input", glob, "--output", out, "--shards", "3")
 	sameMultiset(t, "normalize", shardLines(t, out, 3), want)
 	sameMultiset(t, "normalize errors", shardLines(t, out+"-errors", 3), errs)
+	checkCounts(t, "normalize", out, 3, len(normal))
 	if len(errs) < 15 || len(want) < 500 {
 		t.Errorf("the inputs hold %d valid and %d invalid lines: too few to tell", len(want), len(errs))
 	}
@@ -268,6 +306,7 @@ func TestDedupeAgreesWithURI(t *testing.T) {
 	job(t, "dedupe", "--input", glob, "--output", out, "--shards", "2")
 	sameMultiset(t, "dedupe", shardLines(t, out, 2), want)
 	sameMultiset(t, "dedupe errors", shardLines(t, out+"-errors", 2), errs)
+	checkCounts(t, "dedupe", out, 2, len(lines))
 	if merged < 5 {
 		t.Errorf("only %d classes of more than one line: the inputs do not test grouping", merged)
 	}
@@ -276,18 +315,38 @@ func TestDedupeAgreesWithURI(t *testing.T) {
 func TestHostsAgreesWithURI(t *testing.T) {
 	dir := t.TempDir()
 	glob, all := lineInputs(t, dir)
-	_, normal, valid, errs := normalizeAnswers(t, all)
+	lines, normal, valid, errs := normalizeAnswers(t, all)
 	var normals []byte
+	var inputs []string
 	for i, n := range normal {
 		if valid[i] {
 			normals = append(append(normals, n...), '\n')
+			inputs = append(inputs, lines[i])
 		}
 	}
+	// A valid line without a host is a dead letter: no authority (the
+	// host null) or an empty host ("").
 	counts := map[string]int{}
-	for _, h := range uriLines(t, normals, "get", "{:host}") {
-		if h != "" {
-			counts[h]++
+	hostless := 0
+	for i, j := range uriLines(t, normals, "get", "--json", "{:host}") {
+		var v struct {
+			Host *string `json:":host"`
 		}
+		if err := json.Unmarshal([]byte(j), &v); err != nil {
+			t.Fatal(err)
+		}
+		var why error
+		switch {
+		case v.Host == nil:
+			why = uribeam.ErrNoAuthority
+		case *v.Host == "":
+			why = uribeam.ErrEmptyHost
+		default:
+			counts[*v.Host]++
+			continue
+		}
+		errs = append(errs, uribeam.DeadLetter{Input: inputs[i], Offset: -1, Error: why.Error()}.JSON())
+		hostless++
 	}
 	var want []string
 	for h, n := range counts {
@@ -297,6 +356,10 @@ func TestHostsAgreesWithURI(t *testing.T) {
 	job(t, "hosts", "--input", glob, "--output", out)
 	sameMultiset(t, "hosts", shardLines(t, out, 1), want)
 	sameMultiset(t, "hosts errors", shardLines(t, out+"-errors", 1), errs)
+	checkCounts(t, "hosts", out, 1, len(lines))
+	if hostless < 10 {
+		t.Errorf("only %d lines without a host in the inputs", hostless)
+	}
 }
 
 func TestExtractAgreesWithURI(t *testing.T) {
