@@ -112,10 +112,10 @@ func (c Counts) String() string {
 	}
 	fmt.Fprintf(&b, "; %d output lines, %d dead letters", c.OutputLines, c.DeadLetters)
 	if c.ReadErrors > 0 {
-		fmt.Fprintf(&b, " (%d files not read to their end)", c.ReadErrors)
+		fmt.Fprintf(&b, ", of which %d read errors", c.ReadErrors)
 	}
 	if c.LinkErrors > 0 {
-		fmt.Fprintf(&b, " (%d links)", c.LinkErrors)
+		fmt.Fprintf(&b, ", of which %d unresolvable links", c.LinkErrors)
 	}
 	return b.String()
 }

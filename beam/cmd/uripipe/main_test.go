@@ -157,8 +157,9 @@ func head(s []string) []string { return s[:min(len(s), 10)] }
 // lines, concatenated: hand-written edge cases (CRLF, invalid UTF-8, the
 // empty line) as a plain file; a sample of a real URL list gzipped;
 // open-redirect payloads as a gzip file of several members, cut in the
-// middle of lines; URNs gzipped under a name without ".gz"; and lines
-// without a host (or an empty one), with no final newline.
+// middle of lines; URNs gzipped under a name without ".gz"; lines
+// without a host (or an empty one), with no final newline; and a WARC
+// file, plain and gzipped (a record a member).
 func lineInputs(t *testing.T, dir string) (string, []byte) {
 	t.Helper()
 	files := []string{
@@ -200,6 +201,17 @@ func lineInputs(t *testing.T, dir string) (string, []byte) {
 	hostless := []byte("/a\n::::\nfile:///etc/hosts\r\n\nmailto:joe@example.org\n\xff/\nhttp://h.example/")
 	write("4.txt", hostless)
 	all = append(append(all, hostless...), '\n')
+	// WARC files are lines too for these jobs, a .warc.gz decompressed:
+	// their headers, and the payloads' bytes (not all UTF-8).
+	for _, name := range []string{"5.warc", "6.warc.gz"} {
+		p := filepath.Join(in, name)
+		writeWARC(t, p, crawl, strings.HasSuffix(name, ".gz"))
+		b, _ := os.ReadFile(p)
+		if strings.HasSuffix(name, ".gz") {
+			b = gunzip(t, b)
+		}
+		all = append(all, b...)
+	}
 	return filepath.Join(in, "*"), all
 }
 
@@ -455,6 +467,9 @@ func TestUsage(t *testing.T) {
 		{[]string{"dedupe", "--input", "x", "--output", "y", "--map", "a=http:"}, 2, "--map is for links only"},
 		{[]string{"links", "--input", "x", "--output", "y", "--map", "a"}, 2, "want PATHPREFIX=URLPREFIX"},
 		{[]string{"links", "--input", "x", "--output", "y", "--map", "a=relative/"}, 2, "absolute URI"},
+		{[]string{"links", "--input", "x", "--output", "y", "--max-record-size", "0"}, 2, "want a positive size"},
+		{[]string{"links", "--input", "x", "--output", "y", "--max-record-size", "12X"}, 2, "want a positive size"},
+		{[]string{"links", "--input", "x", "--output", "y", "--max-record-size", ""}, 2, "want a positive size"},
 		{[]string{"help"}, 0, ""},
 	} {
 		code, stderr := runCommand(tc.args...)
@@ -464,14 +479,78 @@ func TestUsage(t *testing.T) {
 	}
 }
 
-// TestFailedPipeline: a pipeline that cannot run (its input matches no
-// file) exits 1, not 0 and not 2.
+// TestNoInput: an --input that matches no file is a usage error, with
+// or without a wildcard; the pipeline is not run.
+func TestNoInput(t *testing.T) {
+	dir := t.TempDir()
+	for _, glob := range []string{filepath.Join(dir, "none.txt"), filepath.Join(dir, "*.txt.gz"), filepath.Join(dir, "no", "*")} {
+		for _, j := range []string{"normalize", "links"} {
+			code, stderr := runCommand(j, "--input", glob, "--output", filepath.Join(dir, "o"))
+			if code != 2 || !strings.Contains(stderr, "no file matches "+strconv.Quote(glob)) {
+				t.Errorf("%s --input %s: exit %d, want 2\n%s", j, glob, code, stderr)
+			}
+		}
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "o*")); len(m) > 0 {
+		t.Errorf("a job without input wrote %v", m)
+	}
+}
+
+// TestFailedPipeline: a pipeline that cannot write its output exits 1,
+// not 0 and not 2.
 func TestFailedPipeline(t *testing.T) {
 	dir := t.TempDir()
-	code, stderr := runCommand("normalize", "--input", filepath.Join(dir, "none.txt"), "--output", filepath.Join(dir, "o"))
+	in := filepath.Join(dir, "in.txt")
+	os.WriteFile(in, []byte("http://example.com/\n"), 0o644)
+	code, stderr := runCommand("normalize", "--input", in, "--output", filepath.Join(in, "o"))
 	if code != 1 {
 		t.Errorf("exit %d, want 1\n%s", code, stderr)
 	}
+}
+
+// TestReadErrors: a gzip file cut short gives its lines up to the cut
+// and a dead letter for the file; a line over --max-record-size is a
+// dead letter with its first bytes; every other line is read.
+func TestReadErrors(t *testing.T) {
+	dir := t.TempDir()
+	var text []byte
+	for i := range 300 {
+		text = fmt.Appendf(text, "http://example.com/%d\n", i)
+	}
+	z := gzipMembers(text, 1)
+	cut := z[:len(z)/2]
+	whole, err := io.ReadAll(mustGzipReader(t, cut))
+	if err == nil {
+		t.Fatal("the cut gzip file reads to its end")
+	}
+	os.WriteFile(filepath.Join(dir, "cut.txt.gz"), cut, 0o644)
+	long := "http://example.com/" + strings.Repeat("a", 2000)
+	os.WriteFile(filepath.Join(dir, "long.txt"), []byte("http://a.example/\n"+long+"\nhttp://b.example/"), 0o644)
+	out := filepath.Join(dir, "out", "n")
+	job(t, "normalize", "--input", filepath.Join(dir, "*"), "--output", out, "--max-record-size", "1K")
+	before := bytes.Count(whole, []byte("\n")) // the complete lines before the cut
+	c := checkCounts(t, "normalize", out, 1, before+3)
+	if c.ReadErrors != 1 || c.Dead != 1 || c.Out != int64(before+2) {
+		t.Errorf("counts %+v, want 1 read error, 1 dead line, %d out", c, before+2)
+	}
+	var sawCut, sawLong bool
+	for _, l := range shardLines(t, out+"-errors", 1) {
+		file, input, why := jsonField(t, l, "file"), jsonField(t, l, "input"), jsonField(t, l, "error")
+		sawCut = sawCut || file == filepath.Join(dir, "cut.txt.gz") && strings.Contains(why, "unexpected EOF")
+		sawLong = sawLong || input == long[:1024] && strings.HasPrefix(why, "a line of more than 1024 bytes")
+	}
+	if !sawCut || !sawLong {
+		t.Errorf("dead letters %q: want one for the cut file and one for the long line", shardLines(t, out+"-errors", 1))
+	}
+}
+
+func mustGzipReader(t *testing.T, b []byte) io.Reader {
+	t.Helper()
+	z, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return z
 }
 
 func gunzip(t *testing.T, b []byte) []byte {
