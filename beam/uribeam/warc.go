@@ -176,8 +176,7 @@ func documentOf(u gowarc.Unmarshaler, raw rawRecord, max int64, html bool) (docu
 	if raw.block == nil {
 		return d, "", fmt.Errorf("a record of %d bytes, over the limit of %d (--max-record-size)", raw.length, max)
 	}
-	b, err := decode(bytes.NewReader(block), d.header, max)
-	d.body = bytes.NewReader(b)
+	d.body, err = decode(block, d.header, max)
 	return d, "", err
 }
 
@@ -252,29 +251,47 @@ func httpHeader(head []byte) (http.Header, error) {
 // content coding a crawler stored it with (RFC 9112 7.1, RFC 9110 8.4):
 // chunked, gzip and deflate; another coding leaves the payload as it
 // is. A payload that decodes to more than max bytes is an error, found
-// after max+1 bytes: a small record cannot make it hold more.
-func decode(body io.Reader, h http.Header, max int64) ([]byte, error) {
-	if h != nil {
+// after max+1 bytes. A coded payload is decoded twice, first to check
+// its length and its codings, then for the reader: a small record
+// cannot make it hold more than it is, and the document's reader
+// cannot fail half-way.
+func decode(block []byte, h http.Header, max int64) (io.Reader, error) {
+	open := func() (io.Reader, bool, error) {
+		var body io.Reader = bytes.NewReader(block)
+		if h == nil {
+			return body, false, nil
+		}
+		coded := false
 		if strings.EqualFold(strings.TrimSpace(h.Get("Transfer-Encoding")), "chunked") {
 			body = httputil.NewChunkedReader(bufio.NewReader(body))
+			coded = true
 		}
 		switch strings.ToLower(strings.TrimSpace(h.Get("Content-Encoding"))) {
 		case "gzip", "x-gzip":
 			z, err := gzip.NewReader(body)
 			if err != nil {
-				return nil, fmt.Errorf("content coding gzip: %w", err)
+				return nil, true, fmt.Errorf("content coding gzip: %w", err)
 			}
-			body = z
+			return z, true, nil
 		case "deflate":
-			body = flate.NewReader(body)
+			return flate.NewReader(body), true, nil
 		}
+		return body, coded, nil
 	}
-	b, err := io.ReadAll(io.LimitReader(body, max+1))
+	body, coded, err := open()
+	if err != nil || !coded {
+		if int64(len(block)) > max {
+			return nil, fmt.Errorf("the payload is more than %d bytes (--max-record-size)", max)
+		}
+		return body, err
+	}
+	n, err := io.Copy(io.Discard, io.LimitReader(body, max+1))
 	if err != nil {
 		return nil, fmt.Errorf("decoding the payload: %w", err)
 	}
-	if int64(len(b)) > max {
+	if n > max {
 		return nil, fmt.Errorf("the payload decodes to more than %d bytes (--max-record-size)", max)
 	}
-	return b, nil
+	body, _, err = open()
+	return body, err
 }
