@@ -173,7 +173,7 @@ func safeLabel(l string) bool {
 				return false
 			}
 		}
-		if r >= utf8.RuneSelf && unicode.Is(delimLookalikes, r) {
+		if r >= utf8.RuneSelf && unicode.Is(punctLookalikes, r) {
 			// Both neighbours present, and of r's script.
 			next, _ := utf8.DecodeRuneInString(l[i+utf8.RuneLen(r):])
 			if i == 0 && i+utf8.RuneLen(r) == len(l) || i > 0 && prev != sc || i+utf8.RuneLen(r) < len(l) && scriptOf(next) != sc {

@@ -6,9 +6,11 @@
 //     IdentifierStatus.txt), the characters a host label shown in
 //     Unicode may hold;
 //   - asciiLookalikes: allowed characters whose confusable prototype
-//     (confusables.txt, section 4) is made of ASCII letters and digits
-//     ("ı" is "i", "ɑ" is "a"), so that a label of them reads as an
-//     ASCII label;
+//     (confusables.txt, section 4) is ASCII ("ı" is "i", "゠" is "="),
+//     so that a label of them reads as an ASCII label;
+//   - punctLookalikes: allowed characters whose prototype holds an ASCII
+//     character other than a letter or digit ("ノ" is "/", Hebrew yod
+//     is "'"): in a host label they must sit among their own script;
 //   - latinLookalikes: allowed characters of a script other than Latin
 //     (and not Common or Inherited) whose prototype is made of the
 //     skeletons of allowed Latin, Common and Inherited characters
@@ -111,16 +113,19 @@ func main() {
 		}
 	}
 
-	var ascii, latin, delim []rune
+	var ascii, punct, latin, delim []rune
 	for r := rune(0x80); r <= unicode.MaxRune; r++ {
 		p, ok := proto[r]
 		if !ok {
 			continue
 		}
-		if allowed[r] && all(p, isAlnum) {
+		if allowed[r] && all(p, isASCII) {
 			ascii = append(ascii, r)
 		}
-		if allowed[r] && !unicode.In(r, unicode.Latin, unicode.Common, unicode.Inherited) && all(p, func(c rune) bool { return latinPiece[c] }) && !all(p, isAlnum) {
+		if allowed[r] && strings.IndexFunc(p, func(c rune) bool { return isASCII(c) && !isAlnum(c) }) >= 0 {
+			punct = append(punct, r)
+		}
+		if allowed[r] && !unicode.In(r, unicode.Latin, unicode.Common, unicode.Inherited) && all(p, func(c rune) bool { return latinPiece[c] }) && !all(p, isASCII) {
 			latin = append(latin, r)
 		}
 		if strings.ContainsAny(p, delims) &&
@@ -138,7 +143,8 @@ func main() {
 	b.WriteString("package iri\n\nimport \"unicode\"\n\n")
 	fmt.Fprintf(&b, "// uts39Version is the version of the UTS #39 data the tables below come from.\nconst uts39Version = %q\n\n", *version)
 	write(&b, "allowedIdent", "the characters of Identifier_Status=Allowed (UTS #39 3.1)", all)
-	write(&b, "asciiLookalikes", "the allowed characters whose prototype is ASCII letters and digits", ascii)
+	write(&b, "asciiLookalikes", "the allowed characters whose prototype is ASCII", ascii)
+	write(&b, "punctLookalikes", "the allowed characters whose prototype holds ASCII other than a letter or digit", punct)
 	write(&b, "latinLookalikes", "the allowed non-Latin characters whose prototype is the skeleton of allowed Latin, Common or Inherited characters", latin)
 	write(&b, "delimLookalikes", "the characters whose prototype holds a space, a delimiter or \".\"", delim)
 	src, err := format.Source([]byte(b.String()))
@@ -148,13 +154,15 @@ func main() {
 	if err := os.WriteFile(*out, src, 0o644); err != nil {
 		log.Fatal(err)
 	}
-	log.Printf("allowed %d, ascii %d, latin %d, delim %d code points", len(all), len(ascii), len(latin), len(delim))
+	log.Printf("allowed %d, ascii %d, punct %d, latin %d, delim %d code points", len(all), len(ascii), len(punct), len(latin), len(delim))
 }
 
 // delims are the ASCII characters whose look-alikes RFC 3987 6.1 b
 // names ("space", "delims" and "unwise" of RFC 2396 2.4.3) with the
 // gen-delims of RFC 3986 2.2 and ".", which end or split a host.
 const delims = " \"#%./:<>?@[\\]^`{|}"
+
+func isASCII(c rune) bool { return c < 0x80 }
 
 func isAlnum(c rune) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
