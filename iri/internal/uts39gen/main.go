@@ -34,7 +34,9 @@
 // The Unicode data files are under the Unicode License v3 (permissive;
 // https://www.unicode.org/license.txt). The table in the repository was
 // made from version 17.0.0 (confusables.txt of 2025-07-22,
-// IdentifierStatus.txt of 2025-08-01).
+// IdentifierStatus.txt of 2025-08-01, as their headers say), read from
+// the copies in github.com/texttics/texttics-site at commit
+// 8d7f032dacd21fc8b3fc255c485ab2b4bc1ac105.
 package main
 
 import (
