@@ -149,7 +149,8 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, what string) (
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
-			writeProblem(w, newProblem(probInvalidBody, http.StatusUnsupportedMediaType, what+" is application/json"))
+			writeProblem(w, newProblem(probMediaType, http.StatusUnsupportedMediaType,
+				fmt.Sprintf("%s is application/json (send Content-Type: application/json), not %q", what, truncate(ct, 100))))
 			return nil, false
 		}
 	}
@@ -355,15 +356,13 @@ func (s *Server) deactivateTarget(w http.ResponseWriter, r *http.Request, target
 		}
 		return u
 	}, a)
+	var se *SuccessorError
 	switch {
 	case errors.Is(err, ErrNotFound):
 		writeProblem(w, newProblem(probNotFound, http.StatusNotFound, "no record for "+truncate(n.Canonical(), maxEcho)))
 		return
-	case errors.Is(err, ErrSuccessorCycle):
-		p := newProblem(probInvalidBody, http.StatusConflict, "successor: "+d.Successor+" leads back to "+n.Canonical()+
-			" through the successors of deactivated records (or a chain of more than 32): N2L would redirect round it")
-		p.Field, p.Pointer = "successor", pointerOf("successor")
-		writeProblem(w, p)
+	case errors.As(err, &se):
+		writeProblem(w, successorProblem(se, d.Successor, n))
 		return
 	case err != nil:
 		s.storeFailed(w, r, "deactivate", err)
@@ -372,6 +371,27 @@ func (s *Server) deactivateTarget(w http.ResponseWriter, r *http.Request, target
 	s.wrote()
 	s.log.Info("record deactivated", "urn", a.URN, "reason", d.Reason, "successor", d.Successor, "actor", a.Actor, "client", a.Client)
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// successorProblem is the 409 of a deactivation whose successor chain
+// the store refused: a successor without a record would end N2L's
+// redirects in a 404, a cycle would send them round for ever.
+func successorProblem(se *SuccessorError, successor string, n Name) *Problem {
+	var detail string
+	switch {
+	case errors.Is(se, ErrNoSuccessor) && se.URN == successor:
+		detail = "successor: " + truncate(successor, maxEcho) + " has no record; register it first (PUT /admin/records/" +
+			truncate(successor, maxEcho) + "), then name it as the successor"
+	case errors.Is(se, ErrNoSuccessor):
+		detail = "successor: the chain of successors from " + truncate(successor, maxEcho) + " reaches " +
+			truncate(se.URN, maxEcho) + ", which has no record: N2L would end in a 404"
+	default:
+		detail = "successor: " + truncate(successor, maxEcho) + " leads back to " + truncate(n.Canonical(), maxEcho) +
+			" through the successors of deactivated records (or a chain of more than 32): N2L would redirect round it"
+	}
+	p := newProblem(probSuccessor, http.StatusConflict, detail)
+	p.Field, p.Pointer = "successor", pointerOf("successor")
+	return p
 }
 
 // adminReactivate brings a deactivated record back as it was.
@@ -469,8 +489,9 @@ func (s *Server) adminImport(w http.ResponseWriter, r *http.Request) {
 	s.log.Debug("import started", "client", clientOf(r))
 	f := FormatOfMediaType(r.Header.Get("Content-Type"))
 	if f == FormatUnknown {
-		writeProblem(w, newProblem(probInvalidBody, http.StatusUnsupportedMediaType,
-			"an import is text/csv (header urn,url) or application/jsonl (one record per line)"))
+		writeProblem(w, newProblem(probMediaType, http.StatusUnsupportedMediaType,
+			fmt.Sprintf("an import is text/csv (header urn,url) or application/jsonl (one record per line), not %q",
+				truncate(r.Header.Get("Content-Type"), 100))))
 		return
 	}
 	rc := http.NewResponseController(w)
