@@ -154,17 +154,56 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, what string) (
 			return nil, false
 		}
 	}
+	tooLarge := fmt.Sprintf("body over %d bytes", s.v.limits.BodyBytes)
+	if r.ContentLength > s.v.limits.BodyBytes {
+		refuseBody(w, r, newProblem(probTooLarge, http.StatusRequestEntityTooLarge, tooLarge), false)
+		return nil, false
+	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.v.limits.BodyBytes))
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			writeProblem(w, newProblem(probTooLarge, http.StatusRequestEntityTooLarge, fmt.Sprintf("body over %d bytes", s.v.limits.BodyBytes)))
+			refuseBody(w, r, newProblem(probTooLarge, http.StatusRequestEntityTooLarge, tooLarge), true)
 			return nil, false
 		}
 		writeProblem(w, newProblem(probInvalidBody, http.StatusBadRequest, "could not read the body"))
 		return nil, false
 	}
 	return body, true
+}
+
+// Draining an oversized body: how much more is read, and for how long.
+const (
+	maxDrain     = 64 << 20
+	drainTimeout = 10 * time.Second
+)
+
+// refuseBody answers p (a 413) to a request whose body is not read
+// whole, and closes the connection so that nothing after the body is
+// read as a request. A socket closed with bytes unread sends a TCP
+// reset, and a reset throws away the answer in the client's buffers: a
+// client still sending a 10 MB body got "connection reset" instead of
+// the 413 (issue 29.5). So the answer goes out first, then the rest of
+// the body is read and dropped, up to maxDrain bytes within
+// drainTimeout. A client that asked "Expect: 100-continue" is told to
+// continue by the first read of the body; when nothing was read (started
+// false) it sends nothing more, and there is nothing to drain.
+func refuseBody(w http.ResponseWriter, r *http.Request, p *Problem, started bool) {
+	rc := http.NewResponseController(w)
+	// Reading after the answer is written: without this, HTTP/1 may
+	// consume or close the body when the header goes out.
+	rc.EnableFullDuplex()
+	w.Header().Set("Connection", "close")
+	writeProblem(w, p)
+	rc.Flush()
+	if r.Body == nil || r.Body == http.NoBody {
+		return
+	}
+	if !started && strings.EqualFold(r.Header.Get("Expect"), "100-continue") {
+		return
+	}
+	rc.SetReadDeadline(time.Now().Add(drainTimeout))
+	io.CopyN(io.Discard, r.Body, maxDrain)
 }
 
 // readRecord reads a JSON record body.
@@ -494,6 +533,11 @@ func (s *Server) adminImport(w http.ResponseWriter, r *http.Request) {
 				truncate(r.Header.Get("Content-Type"), 100))))
 		return
 	}
+	tooLarge := fmt.Sprintf("import body over %d bytes; nothing stored", s.v.limits.ImportBytes)
+	if r.ContentLength > s.v.limits.ImportBytes {
+		refuseBody(w, r, newProblem(probTooLarge, http.StatusRequestEntityTooLarge, tooLarge), false)
+		return
+	}
 	rc := http.NewResponseController(w)
 	deadline := time.Now().Add(s.importTO)
 	rc.SetReadDeadline(deadline)
@@ -514,9 +558,9 @@ func (s *Server) adminImport(w http.ResponseWriter, r *http.Request) {
 		var mbe *http.MaxBytesError
 		switch {
 		case errors.As(err, &mbe):
-			writeProblem(w, newProblem(probTooLarge, http.StatusRequestEntityTooLarge, fmt.Sprintf("import body over %d bytes; nothing stored", s.v.limits.ImportBytes)))
+			refuseBody(w, r, newProblem(probTooLarge, http.StatusRequestEntityTooLarge, tooLarge), true)
 		case errors.Is(err, ErrLineTooLong):
-			writeProblem(w, newProblem(probTooLarge, http.StatusRequestEntityTooLarge, err.Error()+"; nothing stored"))
+			refuseBody(w, r, newProblem(probTooLarge, http.StatusRequestEntityTooLarge, err.Error()+"; nothing stored"), true)
 		case isFatal(err):
 			s.storeFailed(w, r, "import", err)
 		default:

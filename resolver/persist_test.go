@@ -392,8 +392,8 @@ func TestDeactivatedSynonymsNotListed(t *testing.T) {
 			}
 		}
 		check("s and b deactivated", map[string]string{
-			"/uri-res/N2Ns?urn:example:a": "urn:example:norec\r\nurn:example:t\r\n", // a lists s: left out
-			"/uri-res/N2Ns?urn:example:c": "",                                       // c lists s: left out
+			"/uri-res/N2Ns?urn:example:a":              "urn:example:norec\r\nurn:example:t\r\n", // a lists s: left out
+			"/uri-res/N2Ns?urn:example:c":              "",                                       // c lists s: left out
 			"/uri-res/I=I?urn:example:a&urn:example:s": "true",
 		})
 		if r := e.get("/uri-res/N2N?urn:example:c"); r.code != 404 {

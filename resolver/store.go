@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -857,9 +858,21 @@ func (s *Store) restoreCommitted(ctx context.Context, tx execer, key string) err
 // Writable checks that the store takes a write now: it commits a one-row
 // write to the probe table, the same path (transaction, journal, fsync)
 // as a record's. /readyz asks it.
-func (s *Store) Writable(ctx context.Context) error {
-	_, err := s.w.ExecContext(ctx, s.q(`INSERT INTO probe (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at`),
-		time.Now().UnixMicro())
+func (s *Store) Writable(ctx context.Context) error { return s.probe(ctx, 0) }
+
+// probe is Writable with a write of n more bytes, random so that
+// PostgreSQL cannot compress them: after a write failed on a full disk,
+// /readyz asks for room for a record of the largest size, which a
+// one-row write does not show (SQLite reuses the pages and the WAL it
+// has; PostgreSQL its preallocated WAL segments).
+func (s *Store) probe(ctx context.Context, n int) error {
+	var pad []byte
+	if n > 0 {
+		pad = make([]byte, n)
+		rand.Read(pad)
+	}
+	_, err := s.w.ExecContext(ctx, s.q(`INSERT INTO probe (id, at, pad) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at, pad = excluded.pad`),
+		time.Now().UnixMicro(), pad)
 	return err
 }
 
