@@ -419,3 +419,31 @@ func TestDeactivatedSynonymsNotListed(t *testing.T) {
 		})
 	})
 }
+
+// Issue 29.5: the README's deactivation examples sent curl's default
+// form type and got 415 titled "The request body is not a valid record".
+// A 415 has its own type, its title names no kind of body, and its
+// detail says which body the path takes and what was sent.
+func TestUnsupportedMediaType(t *testing.T) {
+	e := newEnv(t, t.TempDir()+"/db", Config{})
+	tok := e.token("example")
+	e.mustPut(tok, "urn:example:a", Record{URLs: []string{"https://a.example/"}})
+	form := map[string]string{"Authorization": "Bearer " + tok, "Content-Type": "application/x-www-form-urlencoded"}
+	for _, c := range []struct{ method, target, body, what string }{
+		{"DELETE", "/admin/records/urn:example:a", `{"reason":"r"}`, "a deactivation is application/json"},
+		{"PUT", "/admin/deactivations/urn:example:a", `{"reason":"r"}`, "a deactivation is application/json"},
+		{"PUT", "/admin/records/urn:example:a", `{}`, "a record is application/json"},
+		{"POST", "/admin/records", `{"urn":"urn:example:b"}`, "a record is application/json"},
+		{"POST", "/admin/import", "urn,url\n", "an import is text/csv"},
+	} {
+		r := e.do(c.method, c.target, form, c.body)
+		p := problemOf(t, r)
+		if r.code != 415 || !strings.HasSuffix(p.Type, "#unsupported-media-type") || strings.Contains(p.Title, "record") ||
+			!strings.Contains(p.Detail, c.what) || !strings.Contains(p.Detail, "application/x-www-form-urlencoded") {
+			t.Errorf("%s %s: %d %s", c.method, c.target, r.code, r.body)
+		}
+	}
+	if r := e.get("/uri-res/N2L?urn:example:a"); r.code != 303 {
+		t.Errorf("a refused deactivation was stored: %d", r.code)
+	}
+}
