@@ -271,13 +271,11 @@ func curlRequest(t *testing.T, args []string) (int, http.Header, string) {
 		t.Fatal(err)
 	}
 	req.Header = header
-	resp, err := noRedirect.Do(req)
+	code, h, b, err := send(noRedirect, req)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, resp.Header, string(b)
+	return code, h, b
 }
 
 // TestReadyLineMatchesREADME starts the server as the README's first
