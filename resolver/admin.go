@@ -395,7 +395,7 @@ func (s *Server) deactivateTarget(w http.ResponseWriter, r *http.Request, target
 		}
 		return u
 	}, a)
-	var se *SuccessorError
+	var se *successorError
 	switch {
 	case errors.Is(err, ErrNotFound):
 		writeProblem(w, newProblem(probNotFound, http.StatusNotFound, "no record for "+truncate(n.Canonical(), maxEcho)))
@@ -415,7 +415,7 @@ func (s *Server) deactivateTarget(w http.ResponseWriter, r *http.Request, target
 // successorProblem is the 409 of a deactivation whose successor chain
 // the store refused: a successor without a record would end N2L's
 // redirects in a 404, a cycle would send them round for ever.
-func successorProblem(se *SuccessorError, successor string, n Name) *Problem {
+func successorProblem(se *successorError, successor string, n Name) *Problem {
 	var detail string
 	switch {
 	case errors.Is(se, ErrNoSuccessor) && se.URN == successor:

@@ -640,16 +640,16 @@ var ErrSuccessorCycle = errors.New("the successor leads back to this URN")
 // redirect to a 404. A successor is registered before it is named.
 var ErrNoSuccessor = errors.New("the successor has no record")
 
-// SuccessorError is the error of a refused successor: errors.Is matches
+// successorError is the error of a refused successor: errors.Is matches
 // ErrSuccessorCycle or ErrNoSuccessor, and URN is the successor at fault
 // (the first without a record, or the one that leads back).
-type SuccessorError struct {
+type successorError struct {
 	URN string
 	Err error // ErrSuccessorCycle or ErrNoSuccessor
 }
 
-func (e *SuccessorError) Error() string { return e.URN + ": " + e.Err.Error() }
-func (e *SuccessorError) Unwrap() error { return e.Err }
+func (e *successorError) Error() string { return e.URN + ": " + e.Err.Error() }
+func (e *successorError) Unwrap() error { return e.Err }
 
 // successorLock is the PostgreSQL advisory lock every deactivation that
 // names a successor holds until it commits: the chain it walks then
@@ -669,7 +669,7 @@ const successorLock int64 = 0x75726e73756363 // "urnsucc"
 // changes the reason and successor). Its locations, metadata and
 // synonyms are kept. keyOf returns the equivalence key of a successor
 // URN, to follow the chain. ErrNotFound when there is no record; a
-// *SuccessorError when the successor has no record or leads back here.
+// *successorError when the successor has no record or leads back here.
 func (s *Store) deactivate(ctx context.Context, key string, d Deactivation, keyOf func(string) string, a AuditEntry) error {
 	tx, err := s.writeTx(ctx, key)
 	if err != nil {
@@ -710,14 +710,14 @@ func (s *Store) checkSuccessors(ctx context.Context, tx querier, key, next strin
 	for i := 0; next != ""; i++ {
 		k := keyOf(next)
 		if k == key || i == maxSuccessors {
-			return &SuccessorError{URN: next, Err: ErrSuccessorCycle}
+			return &successorError{URN: next, Err: ErrSuccessorCycle}
 		}
 		found, gone, err := s.state(ctx, tx, k)
 		switch {
 		case err != nil:
 			return err
 		case !found:
-			return &SuccessorError{URN: next, Err: ErrNoSuccessor}
+			return &successorError{URN: next, Err: ErrNoSuccessor}
 		case gone == nil:
 			return nil
 		}
