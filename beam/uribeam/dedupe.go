@@ -112,7 +112,9 @@ func classOf(key string, a classcount.Sum) Class {
 //
 // The lines are counted per key within each bundle before the shuffle,
 // so that the runner moves about one element per distinct key and
-// bundle rather than one per line.
+// bundle rather than one per line. The shuffle of a runner that holds it
+// in memory (Prism) then grows with the classes; WriteDedupe writes the
+// same classes in bounded memory.
 func Dedupe(s beam.Scope, lines beam.PCollection) (classes, dead beam.PCollection) {
 	s = s.Scope("uribeam.Dedupe")
 	partial, dead := beam.ParDo2(s, &keyCountFn{}, lines)
