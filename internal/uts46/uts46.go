@@ -23,8 +23,9 @@ import (
 )
 
 // ErrACE is the error for an "xn--" label that UTS #46 section 4 step
-// 4 refuses: not Punycode, empty after the prefix, all ASCII once
-// decoded, or holding a code point that is not valid (section 4.1).
+// 4 refuses: with a non-ASCII code point, not Punycode, empty after the
+// prefix, all ASCII once decoded, or decoded to a label with a code
+// point that is not valid (section 4.1).
 var ErrACE = errors.New("uts46: invalid xn-- label")
 
 const acePrefix = "xn--"
@@ -38,7 +39,9 @@ const acePrefix = "xn--"
 // between ASCII dots) are decoded here, without x/net's length limit,
 // and checked as step 4 asks: each decoded label must be one that
 // mapping leaves as it is. The labels that become "xn--" labels only
-// once mapped (such as "ｘｎ－－ｚｃａ") are x/net's to decode.
+// once mapped (such as "ｘｎ－－ｚｃａ") are x/net's to decode, once
+// badMappedACE has refused those that x/net would wrongly take (empty,
+// or with a non-ASCII code point: step 4.1).
 func AppendToASCII(dst []byte, p *idna.Profile, s string) ([]byte, error) {
 	sub, aces, err := decodeACE(p, s)
 	if err != nil {
@@ -47,9 +50,6 @@ func AppendToASCII(dst []byte, p *idna.Profile, s string) ([]byte, error) {
 	u, err := p.ToUnicode(sub)
 	if err != nil {
 		return dst, err
-	}
-	if hasEmptyLabel(u) && emptyACE(p, sub) {
-		return dst, ErrACE
 	}
 	for i := 0; ; {
 		j := strings.IndexByte(u[i:], '.')
@@ -92,7 +92,8 @@ type ace struct {
 
 // decodeACE returns s with each label that is all ASCII, between ASCII
 // dots, and starts with "xn--" in any case replaced by its decoding,
-// and those labels, in order. It fails as UTS #46 section 4 step 4
+// and those labels, in order; the other parts between ASCII dots must
+// pass badMappedACE. It fails as UTS #46 section 4 step 4
 // does: on a label that is not Punycode, is empty after the prefix, or
 // decodes to ASCII only; and on a decoded label that mapping would
 // change (a code point that is not valid, or not in NFC: section 4.1
@@ -111,7 +112,11 @@ func decodeACE(p *idna.Profile, s string) (string, []ace, error) {
 			j += i
 		}
 		label := s[i:j]
-		if len(label) >= 4 && strings.EqualFold(label[:4], acePrefix) && isASCII(label) {
+		if !isASCII(label) {
+			if badMappedACE(p, label) {
+				return "", nil, ErrACE
+			}
+		} else if len(label) >= 4 && strings.EqualFold(label[:4], acePrefix) {
 			if len(label) == 4 {
 				return "", nil, ErrACE
 			}
@@ -156,36 +161,30 @@ func decodeACE(p *idna.Profile, s string) (string, []ace, error) {
 	return sub, aces, nil
 }
 
-// hasEmptyLabel reports whether u, a processed domain, has an empty
-// label, the last one included.
-func hasEmptyLabel(u string) bool {
-	return u == "" || u[0] == '.' || u[len(u)-1] == '.' || strings.Contains(u, "..")
+// hyphens counts the code points of s that UTS #46 maps to a string
+// with '-' in it: '-' itself, U+FE63 and U+FF0D (TestHyphenMappings
+// checks the list against the whole mapping table of x/net/idna).
+func hyphens(s string) int {
+	return strings.Count(s, "-") + strings.Count(s, "\uFE63") + strings.Count(s, "\uFF0D")
 }
 
-// emptyACE reports whether a label of s is, once mapped, exactly
-// "xn--": x/net/idna decodes it to an empty label without an error. It
-// maps s code point by code point, which gives the labels that x/net's
-// mapping and normalization give (no code point maps to a part of
-// "xn--" by composition, and normalization moves no dot), and is run
-// only when the result has an empty label.
-func emptyACE(p *idna.Profile, s string) bool {
-	var label [5]byte // the first bytes of the current label, mapped
-	n := 0            // the mapped length of the current label
-	add := func(m string) bool {
-		for i := 0; i < len(m); i++ {
-			if m[i] == '.' {
-				if n == 4 && string(label[:4]) == acePrefix {
-					return true
-				}
-				n = 0
-				continue
-			}
-			if n < len(label) {
-				label[n] = m[i]
-			}
-			n++
-		}
+// badMappedACE reports whether a label of s, a part of a domain between
+// ASCII dots that has a non-ASCII code point, starts with "xn--" once
+// mapped and is empty after the prefix or holds a non-ASCII code point:
+// x/net/idna takes both (UTS #46 section 4 step 4 refuses them). It
+// maps s code point by code point, which gives the labels x/net's
+// mapping gives (normalization moves no dot and makes no non-ASCII
+// code point ASCII), and runs only on a part with two code points that
+// map to '-', without which no label of it can start with "xn--".
+func badMappedACE(p *idna.Profile, s string) bool {
+	if hyphens(s) < 2 {
 		return false
+	}
+	var prefix [4]byte // the first bytes of the current label, mapped
+	n := 0             // the mapped length of the current label
+	nonASCII := false  // whether the current label has a non-ASCII byte
+	bad := func() bool {
+		return n >= 4 && string(prefix[:]) == acePrefix && (n == 4 || nonASCII)
 	}
 	var one [1]byte
 	for _, r := range s {
@@ -199,11 +198,22 @@ func emptyACE(p *idna.Profile, s string) bool {
 		} else {
 			m, _ = p.ToUnicode(string(r))
 		}
-		if add(m) {
-			return true
+		for i := 0; i < len(m); i++ {
+			if m[i] == '.' {
+				if bad() {
+					return true
+				}
+				n, nonASCII = 0, false
+				continue
+			}
+			if n < len(prefix) {
+				prefix[n] = m[i]
+			}
+			n++
+			nonASCII = nonASCII || m[i] >= utf8.RuneSelf
 		}
 	}
-	return add(".")
+	return bad()
 }
 
 func isASCII(s string) bool {

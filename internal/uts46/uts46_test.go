@@ -28,6 +28,9 @@ func TestEmptyACE(t *testing.T) {
 	for _, s := range []string{
 		"xn--.ß", "ß.xn--", "XN--.ß", "ß.xn--.", "1.2.3.ｘｎ－－", "ß.ｘｎ－－", "ß。xn--", "ß.x\u00ADn--",
 		"ß.xn--\u00AD", "ｘｎ－－", "xn--",
+		// Step 4.1: "If the label contains any non-ASCII code point ...,
+		// record that there was an error".
+		"xn--ngbrxéxn--", "ß.xn--ü-", "ß.ｘｎ－－ü", "xn--ü-abc",
 	} {
 		for _, p := range []*idna.Profile{lenient, idna.Lookup} {
 			if got, err := AppendToASCII(nil, p, s); !errors.Is(err, ErrACE) {
@@ -81,18 +84,33 @@ func genDomain(r *rand.Rand) string {
 	return b.String()
 }
 
+// TestHyphenMappings: hyphens knows every code point that UTS #46 maps
+// to a string with '-' in it (mapped, or disallowed_STD3_mapped, which
+// the lenient profile maps), by the mapping table of x/net/idna.
+func TestHyphenMappings(t *testing.T) {
+	for r := rune(0x80); r <= 0x10FFFF; r++ {
+		if 0xD800 <= r && r <= 0xDFFF {
+			continue
+		}
+		m, _ := lenient.ToUnicode(string(r))
+		if strings.Contains(m, "-") != (hyphens(string(r)) == 1) {
+			t.Errorf("%U maps to %q; hyphens says %d", r, m, hyphens(string(r)))
+		}
+	}
+}
+
 // TestDifferentialXNet: on the sources of Unicode's IdnaTestV2 and on
 // generated domains, AppendToASCII gives what x/net/idna's ToASCII
-// gives with the same profile, but for an empty "xn--" label, which
-// only it refuses: the known difference, checked here against a label
-// of the input's NFKC case folding.
+// gives with the same profile, but for an "xn--" label empty or with a
+// non-ASCII code point, which only it refuses: the known difference,
+// checked here against the labels of the input's NFKC case folding.
 func TestDifferentialXNet(t *testing.T) {
 	inputs := idnaSources(t)
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 20000 {
 		inputs = append(inputs, genDomain(r))
 	}
-	agree, emptyACE := 0, 0
+	agree, badACE := 0, 0
 	for _, s := range inputs {
 		for _, p := range []*idna.Profile{lenient, idna.Lookup} {
 			want, werr := p.ToASCII(s)
@@ -100,23 +118,26 @@ func TestDifferentialXNet(t *testing.T) {
 			switch {
 			case (err == nil) == (werr == nil) && (err != nil || string(got) == want):
 				agree++
-			case errors.Is(err, ErrACE) && werr == nil && hasACELabel(s):
-				emptyACE++
+			case errors.Is(err, ErrACE) && werr == nil && hasBadACELabel(s):
+				badACE++
 			default:
 				t.Errorf("%v: %+q = %q, %v; x/net: %q, %v", p, s, got, err, want, werr)
 			}
 		}
 	}
-	t.Logf("%d agree, %d refused for an empty xn-- label", agree, emptyACE)
-	if emptyACE == 0 {
-		t.Error("no generated domain has an empty xn-- label")
+	t.Logf("%d agree, %d refused for an xn-- label empty or not ASCII", agree, badACE)
+	if badACE == 0 {
+		t.Error("no generated domain has such a label")
 	}
 }
 
-// hasACELabel reports whether a label of s, folded, is exactly "xn--".
-func hasACELabel(s string) bool {
+// hasBadACELabel reports whether a label of s, folded, starts with
+// "xn--" and is empty after it or holds a non-ASCII code point.
+func hasBadACELabel(s string) bool {
 	f := strings.ToLower(norm.NFKC.String(strings.NewReplacer("。", ".", "\u00AD", "").Replace(s)))
-	return slices.Contains(strings.Split(f, "."), "xn--")
+	return slices.ContainsFunc(strings.Split(f, "."), func(l string) bool {
+		return strings.HasPrefix(l, "xn--") && (l == "xn--" || !isASCII(l))
+	})
 }
 
 // idnaSources returns the source column of IdnaTestV2.
