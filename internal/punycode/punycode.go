@@ -265,20 +265,28 @@ func AppendDecode(dst []byte, s string) ([]byte, error) {
 	}
 
 	// The insertions of section 6.2, as value<<32 | index: index is
-	// where the value goes in the output as it is at that moment. A
-	// first pass counts them, so that the memory is what they need.
-	k, err := decodeInts(s, b, pos, nil)
+	// where the value goes in the output as it is at that moment.
+	// Each takes a digit or more: 2 or 3 for neighbouring values.
+	var insBuf [32]uint64
+	ins := insBuf[:0]
+	if len(s)-pos > 2*len(insBuf) {
+		ins = make([]uint64, 0, (len(s)-pos)/2)
+	}
+	ins, err := decodeInts(s, b, pos, ins)
 	if err != nil {
 		return dst, err
 	}
-	var insBuf [32]uint64
-	var ins []uint64
-	if k > len(insBuf) {
-		ins = make([]uint64, k)
-	} else {
-		ins = insBuf[:k]
+	k := len(ins)
+
+	if appendsOnly(ins, b) {
+		// Each insertion went at the end (the code points after the
+		// basic ones are in increasing order): they are in place.
+		dst = append(dst, s[:b]...)
+		for _, v := range ins {
+			dst = utf8.AppendRune(dst, rune(v>>32))
+		}
+		return dst, nil
 	}
-	decodeInts(s, b, pos, ins)
 
 	// Place the insertions from the last: the last one's index is its
 	// place among all n slots; each earlier one's is its place among the
@@ -298,8 +306,7 @@ func AppendDecode(dst []byte, s string) ([]byte, error) {
 	}
 	free.init()
 	for j := k - 1; j >= 0; j-- {
-		at := free.find(int(uint32(ins[j])))
-		free.add(at, -1)
+		at := free.take(int(uint32(ins[j])))
 		ins[j] = ins[j]&^(1<<32-1) | uint64(at)
 	}
 	out := free[:n]
@@ -324,52 +331,61 @@ func AppendDecode(dst []byte, s string) ([]byte, error) {
 	return dst, nil
 }
 
+// appendsOnly reports whether each insertion of ins went at the end of
+// the output, after b basic code points.
+func appendsOnly(ins []uint64, b int) bool {
+	for j, v := range ins {
+		if int(uint32(v)) != b+j {
+			return false
+		}
+	}
+	return true
+}
+
 // decodeInts runs the main loop of section 6.2 on s[pos:], b basic code
-// points before, and returns how many code points it inserts; when ins
-// is not nil, it records each insertion there (value<<32 | index).
-func decodeInts(s string, b, pos int, ins []uint64) (int, error) {
-	i, cur, bias, k := 0, initialN, initialBias, 0
+// points before, and appends to ins each insertion (value<<32 | index).
+func decodeInts(s string, b, pos int, ins []uint64) ([]uint64, error) {
+	i, cur, bias := 0, initialN, initialBias
 	for pos < len(s) {
 		old, w := i, 1
 		for k := base; ; k += base {
 			if pos == len(s) {
-				return 0, &Error{pos, ErrTruncated}
+				return ins, &Error{pos, ErrTruncated}
 			}
 			d := int(digitValue[s[pos]])
 			if d < 0 {
-				return 0, &Error{pos, ErrInvalid}
+				return ins, &Error{pos, ErrInvalid}
 			}
 			pos++
-			if d > (maxInt-i)/w {
-				return 0, &Error{pos - 1, ErrOverflow}
+			// i and w stay below 2^31, so the products fit in 64 bits.
+			next := int64(i) + int64(d)*int64(w)
+			if next > maxInt {
+				return ins, &Error{pos - 1, ErrOverflow}
 			}
-			i += d * w
+			i = int(next)
 			t := threshold(k, bias)
 			if d < t {
 				break
 			}
-			if w > maxInt/(base-t) {
-				return 0, &Error{pos - 1, ErrOverflow}
+			if int64(w)*int64(base-t) > maxInt {
+				return ins, &Error{pos - 1, ErrOverflow}
 			}
 			w *= base - t
 		}
-		x := b + k + 1
+		x := b + len(ins) + 1
 		bias = adapt(i-old, x, old == 0)
 		if i/x > maxInt-cur {
-			return 0, &Error{pos - 1, ErrOverflow}
+			return ins, &Error{pos - 1, ErrOverflow}
 		}
 		cur += i / x
 		i %= x
 		if cur > utf8.MaxRune || 0xD800 <= cur && cur <= 0xDFFF {
-			return 0, &Error{pos - 1, ErrCodePoint}
+			return ins, &Error{pos - 1, ErrCodePoint}
 		}
-		if ins != nil {
-			ins[k] = uint64(cur)<<32 | uint64(i)
-		}
-		k++
+		ins = append(ins, uint64(cur)<<32|uint64(i))
 		i++
 	}
-	return k, nil
+	return ins, nil
 }
 
 // fenwick is a binary indexed tree over positions 0..len-2 (slot 0 of
@@ -401,15 +417,23 @@ func (f fenwick) add(p int, v int32) {
 	}
 }
 
-// find returns the position holding the (k+1)th one, k from 0: the
-// smallest p with prefix(p+1) = k+1. There must be one.
-func (f fenwick) find(k int) int {
+// take returns the position holding the (k+1)th one, k from 0, and
+// sets it to zero: the smallest p with prefix(p+1) = k+1. There must be
+// one. The descent passes through each node whose range holds p (a
+// node it does not step past), and takes one from it on the way.
+func (f fenwick) take(k int) int {
 	p := 0
 	rem := int32(k + 1)
 	for step := 1 << (bits.Len(uint(len(f)-1)) - 1); step > 0; step >>= 1 {
-		if q := p + step; q < len(f) && f[q] < rem {
+		q := p + step
+		if q >= len(f) {
+			continue
+		}
+		if f[q] < rem {
 			p = q
 			rem -= f[q]
+		} else {
+			f[q]--
 		}
 	}
 	return p

@@ -77,6 +77,15 @@ func AppendToASCII(dst []byte, p *idna.Profile, s string) ([]byte, error) {
 			}
 		}
 		if j == len(u) {
+			if len(aces) > 0 {
+				// Mapping changed a decoded label: it holds a code point
+				// that is not valid, or is not in NFC (section 4.1,
+				// criteria 1 and 6). The labels of u are those of the
+				// domain in order, and no mapping gives a label with a
+				// code point that mapping changes, so a decoded label
+				// that mapping left as it was is matched above.
+				return dst, ErrACE
+			}
 			return dst, nil
 		}
 		dst = append(dst, '.')
@@ -95,9 +104,8 @@ type ace struct {
 // and those labels, in order; the other parts between ASCII dots must
 // pass badMappedACE. It fails as UTS #46 section 4 step 4
 // does: on a label that is not Punycode, is empty after the prefix, or
-// decodes to ASCII only; and on a decoded label that mapping would
-// change (a code point that is not valid, or not in NFC: section 4.1
-// criteria 1 and 6). A label that decodes to one starting with "xn--"
+// decodes to ASCII only. (AppendToASCII refuses a decoded label that
+// mapping changes.) A label that decodes to one starting with "xn--"
 // stays as it is, for x/net to decode (it takes it, as ada does).
 func decodeACE(p *idna.Profile, s string) (string, []ace, error) {
 	var b []byte // the result, once a label is replaced
@@ -125,26 +133,29 @@ func decodeACE(p *idna.Profile, s string) (string, []ace, error) {
 			}
 			b = append(b, s[last:i]...)
 			start := len(b)
-			puny := strings.ToLower(label[4:])
+			// Mapping lowercases the label before it is decoded.
+			puny := label[4:]
+			if hasUpper(puny) {
+				puny = strings.ToLower(puny)
+			}
 			var err error
 			b, err = punycode.AppendDecode(b, puny)
 			if err != nil {
 				return "", nil, ErrACE
 			}
-			d := string(b[start:])
-			if isASCII(d) {
+			d := b[start:]
+			if isASCII(string(d)) {
 				return "", nil, ErrACE
 			}
-			if len(d) >= 4 && d[:4] == acePrefix {
+			if len(d) >= 4 && string(d[:4]) == acePrefix {
 				// Replaced, it would be decoded again: x/net decodes it.
 				b = append(b[:start], label...)
 				last = j
 				i = j + 1
 				continue
 			}
-			if m, err := p.ToUnicode(d); err != nil || m != d {
-				return "", nil, ErrACE
-			}
+			// That mapping leaves d as it is, AppendToASCII checks on
+			// the result of the mapping of the whole domain.
 			aces = append(aces, ace{puny: puny})
 			bounds = append(bounds, start, len(b))
 			last = j
@@ -214,6 +225,15 @@ func badMappedACE(p *idna.Profile, s string) bool {
 		}
 	}
 	return bad()
+}
+
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
 }
 
 func isASCII(s string) bool {

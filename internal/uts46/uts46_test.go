@@ -12,6 +12,8 @@ import (
 
 	"golang.org/x/net/idna"
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/urikit/urikit/internal/punycode"
 )
 
 // lenient is the profile of the URL Standard's domain parser ToASCII
@@ -59,6 +61,20 @@ func TestDecodedLabel(t *testing.T) {
 		if got, err := AppendToASCII(nil, lenient, s); err == nil {
 			t.Errorf("%+q = %q; want an error", s, got)
 		}
+	}
+	// Criterion 1, "The label must be in Unicode Normalization Form
+	// NFC": "a" and U+0301 (NFC: "á"), and the same label in NFC.
+	nfd, _ := punycode.AppendEncode([]byte("xn--"), "a\u0301b")
+	nfc, _ := punycode.AppendEncode([]byte("xn--"), "\u00e1b")
+	if got, err := AppendToASCII(nil, lenient, string(nfd)+".ß"); err == nil {
+		t.Errorf("%s.ß (NFD) = %q; want an error", nfd, got)
+	}
+	if got, err := AppendToASCII(nil, lenient, string(nfc)+".ß"); err != nil || string(got) != string(nfc)+".xn--zca" {
+		t.Errorf("%s.ß (NFC) = %q, %v", nfc, got, err)
+	}
+	// A decoded label that is also written as it is.
+	if got, err := AppendToASCII(nil, lenient, "ß.xn--zca.ß"); err != nil || string(got) != "xn--zca.xn--zca.xn--zca" {
+		t.Errorf("ß.xn--zca.ß = %q, %v", got, err)
 	}
 	// Uppercase letters are mapped to lowercase before the label is
 	// decoded; the result is the lowercase label.
