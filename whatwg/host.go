@@ -98,12 +98,9 @@ func (p *parser) host(s string, special bool, off int, pre *ldhScan) (HostKind, 
 			p.errs.add(DomainToASCII)
 		}
 	} else {
-		var buf [256]byte
-		r, ok := p.unicodeToASCII(buf[:0], domain)
-		if !ok {
+		if !p.unicodeToASCII(domain) {
 			return 0, p.failAt(DomainToASCII, off)
 		}
-		w.bytes(r)
 	}
 	ascii := w.from(start)
 	if ascii == "" {
@@ -137,35 +134,40 @@ func isASCII(s string) bool {
 }
 
 // unicodeToASCII is the domain parser for a domain with non-ASCII code
-// points, its result appended to dst: UTS #46 ToASCII with the lenient
+// points, its result written out: UTS #46 ToASCII with the lenient
 // flags gives the result, and the strict one's failure is a
-// domain-to-ASCII validation error.
-func (p *parser) unicodeToASCII(dst []byte, domain string) ([]byte, bool) {
+// domain-to-ASCII validation error. (Its own function, so that the
+// buffer on its stack does not weigh on the host parser's.)
+//
+//go:noinline
+func (p *parser) unicodeToASCII(domain string) bool {
 	if !utf8.ValidString(domain) {
 		// U+FFFD, which every ToASCII run refuses.
 		p.errs.add(DomainToASCII)
-		return dst, false
+		return false
 	}
 	fixed, ok := fixUTS46(domain)
 	if !ok {
 		p.errs.add(DomainToASCII)
-		return dst, false
+		return false
 	}
-	r, err := uts46.AppendToASCII(dst, lenientIDNA, fixed)
+	var buf [256]byte
+	r, err := uts46.AppendToASCII(buf[:0], lenientIDNA, fixed)
 	if err != nil {
 		p.errs.add(DomainToASCII)
-		return dst, false
+		return false
 	}
 	// The strict run maps, decodes and encodes as the lenient one does:
 	// when it succeeds, its result is r. A label or a domain too long
 	// for the DNS is then its error, which spares encoding a long label
 	// twice; on a result short enough, x/net/idna's ToASCII decides.
-	if !dnsLengthOK(r[len(dst):]) {
+	if !dnsLengthOK(r) {
 		p.errs.add(DomainToASCII)
 	} else if _, err := strictIDNA.ToASCII(fixed); err != nil {
 		p.errs.add(DomainToASCII)
 	}
-	return r, true
+	p.w.bytes(r)
+	return true
 }
 
 // dnsLengthOK reports whether the ASCII domain a passes UTS #46's

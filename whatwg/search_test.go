@@ -1,10 +1,6 @@
 package whatwg
 
-import (
-	"strings"
-	"testing"
-	"unicode/utf8"
-)
+import "testing"
 
 // TestFormDecodeUTF8: section 5.1, the application/x-www-form-urlencoded
 // parser: "Let nameString and valueString be the result of running
@@ -55,22 +51,5 @@ func TestFormDecodeSort(t *testing.T) {
 	v := u.SetSearchParams(u.SearchParams().Sort())
 	if want := "http://h/?a=%EF%BF%BD%EF%BF%BD&b=1"; v.Href() != want {
 		t.Errorf("sorted: %s; want %s", v.Href(), want)
-	}
-}
-
-// TestFormDecodeValid: valid UTF-8 is its own decoding (no copy), and
-// the decoding of any bytes is valid UTF-8 with the valid sequences of
-// the input in order.
-func TestFormDecodeValid(t *testing.T) {
-	s := "a€😀\u00e9"
-	if got := decodeUTF8(s); got != s {
-		t.Errorf("%q decodes to %q", s, got)
-	}
-	for i := range 1 << 16 {
-		b := []byte{byte(i >> 8), byte(i), 0xBF, 'x'}
-		got := decodeUTF8(string(b))
-		if !utf8.ValidString(got) || !strings.HasSuffix(got, "x") {
-			t.Fatalf("% x decodes to %+q", b, got)
-		}
 	}
 }
