@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -77,8 +78,8 @@ type Store struct {
 	first *sql.Stmt // the N2L lookup (lookupFirst)
 
 	cache     atomic.Pointer[answerCache] // nil: no cache (cache.go)
-	stopWatch context.CancelFunc          // stops the cache's poller or listener
-	watchDone chan struct{}
+	stopWatch context.CancelFunc          // stops the cache's follower and listener
+	watch     sync.WaitGroup
 }
 
 // IsPostgres reports whether dsn selects PostgreSQL.
@@ -183,7 +184,7 @@ func (s *Store) Kind() string { return s.d.name }
 func (s *Store) Close() error {
 	if s.stopWatch != nil {
 		s.stopWatch()
-		<-s.watchDone
+		s.watch.Wait()
 	}
 	if s.first != nil {
 		s.first.Close()
@@ -550,10 +551,10 @@ func (s *Store) writeTx(ctx context.Context, key string) (*sql.Tx, error) {
 }
 
 // commitKeys commits a write of keys and drops their N2L answers from the
-// caches: the other servers' (PostgreSQL) by a notification that tx
-// sends at commit, this process's when the commit returns.
+// caches: the other processes' and servers' through the change log that
+// tx writes (changes.go), this process's when the commit returns.
 func (s *Store) commitKeys(ctx context.Context, tx *sql.Tx, keys ...string) error {
-	if err := s.notify(ctx, tx, false, keys...); err != nil {
+	if err := s.logChanges(ctx, tx, keys); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
