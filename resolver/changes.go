@@ -66,17 +66,17 @@ func (s *Store) logChanges(ctx context.Context, tx *sql.Tx, keys []string) error
 	now := time.Now().UnixMicro()
 	var rows [][]any
 	if len(keys) > maxLoggedKeys {
-		rows = [][]any{{n, "", now}}
+		rows = [][]any{{n, "", s.origin, now}}
 	} else {
 		seen := make(map[string]bool, len(keys))
 		for _, k := range keys {
 			if !seen[k] {
 				seen[k] = true
-				rows = append(rows, []any{n, k, now})
+				rows = append(rows, []any{n, k, s.origin, now})
 			}
 		}
 	}
-	if err := s.insertRows(ctx, tx, `INSERT INTO changes (seq, key, at) VALUES `, 3, rows); err != nil {
+	if err := s.insertRows(ctx, tx, `INSERT INTO changes (seq, key, origin, at) VALUES `, 4, rows); err != nil {
 		return fmt.Errorf("change log: %w", err)
 	}
 	if n%trimEvery == 0 {
@@ -125,8 +125,9 @@ func (s *Store) catchUp(ctx context.Context, c *answerCache, t *tailer) error {
 	return nil
 }
 
-// changedKeys reads the keys of the writes numbered from+1 to to; all when
-// one of them changed every key, when the log has been trimmed past from
+// changedKeys reads the keys of the writes numbered from+1 to to, except
+// this store's own (origin), whose keys it dropped when it committed
+// them; all when one of them changed every key, when the log has been trimmed past from
 // (a number is missing), or when they are too many to be worth reading.
 func (s *Store) changedKeys(ctx context.Context, from, to int64) (keys []string, all bool, err error) {
 	seq, key := from, ""
@@ -136,25 +137,32 @@ func (s *Store) changedKeys(ctx context.Context, from, to int64) (keys []string,
 		if !first {
 			where, args = `(seq, key) > (?, ?)`, []any{seq, key}
 		}
-		rows, err := s.r.QueryContext(ctx, s.q(`SELECT seq, key FROM changes WHERE `+where+` AND seq <= ? ORDER BY seq, key LIMIT ?`),
+		rows, err := s.r.QueryContext(ctx, s.q(`SELECT seq, key, origin FROM changes WHERE `+where+` AND seq <= ? ORDER BY seq, key LIMIT ?`),
 			append(args, to, tailPage)...)
 		if err != nil {
 			return nil, false, err
 		}
 		got := 0
 		for rows.Next() {
-			var n int64
+			var n, origin int64
 			var k string
-			if err := rows.Scan(&n, &k); err != nil {
+			if err := rows.Scan(&n, &k, &origin); err != nil {
 				rows.Close()
 				return nil, false, err
 			}
 			got++
-			if n > seq+1 || k == "" || len(keys) == maxTailRows {
+			if n > seq+1 {
 				rows.Close()
 				return nil, true, nil
 			}
 			seq, key = n, k
+			if origin == s.origin {
+				continue
+			}
+			if k == "" || len(keys) == maxTailRows {
+				rows.Close()
+				return nil, true, nil
+			}
 			keys = append(keys, k)
 		}
 		err = rows.Err()

@@ -152,15 +152,20 @@ func TestChangeLogTrim(t *testing.T) {
 		if c2.len() != 0 {
 			t.Error("a cache with numbers trimmed away kept its answers")
 		}
-		// Up to date, it drops only what changes next.
+		// Up to date, it drops only what another store changes next,
+		// and nothing for its own writes, whose keys it dropped at once.
 		put(c2, "urn:example:untouched")
 		put(c2, "urn:example:k1")
-		importCSV(t, st, "urn:example:k1,https://b.example/1")
+		put(c2, "urn:example:k2")
+		importCSV(t, st, "urn:example:k2,https://b.example/2")
+		importCSV(t, openTestStore(t, dsn), "urn:example:k1,https://b.example/1")
 		if err := st.catchUp(ctx, c2, current); err != nil {
 			t.Fatal(err)
 		}
-		if _, ok, _ := c2.get("urn:example:untouched"); !ok || c2.len() != 1 {
-			t.Errorf("after a write of another key: %d answers, untouched kept %v", c2.len(), ok)
+		_, ok1, _ := c2.get("urn:example:k1")
+		_, ok2, _ := c2.get("urn:example:k2")
+		if _, ok, _ := c2.get("urn:example:untouched"); !ok || ok1 || !ok2 || c2.len() != 2 {
+			t.Errorf("after a write of k1 by another store and of k2 by this one: %d answers; untouched kept %v, k1 %v, k2 %v", c2.len(), ok, ok1, ok2)
 		}
 	})
 }

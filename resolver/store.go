@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -75,7 +77,8 @@ type Store struct {
 	dsn  string
 	base string // SQLite: the file: URI with the pragmas every connection has
 
-	first *sql.Stmt // the N2L lookup (lookupFirst)
+	first  *sql.Stmt // the N2L lookup (lookupFirst)
+	origin int64     // names this store's writes in the change log
 
 	cache     atomic.Pointer[answerCache] // nil: no cache (cache.go)
 	stopWatch context.CancelFunc          // stops the cache's follower and listener
@@ -93,7 +96,7 @@ func IsPostgres(dsn string) bool {
 // mode with synchronous=FULL so that a write is on disk when it is
 // acknowledged.
 func OpenStore(ctx context.Context, dsn string) (*Store, error) {
-	s := &Store{dsn: dsn, d: sqliteDialect}
+	s := &Store{dsn: dsn, d: sqliteDialect, origin: rand.Int64N(math.MaxInt64) + 1}
 	if IsPostgres(dsn) {
 		db, err := sql.Open("pgx", dsn)
 		if err != nil {
