@@ -82,7 +82,7 @@ const DefaultMaxStale = time.Second
 const pollInterval = 100 * time.Millisecond
 
 // notifyChannel is the PostgreSQL channel on which a write tells the
-// servers to read the change log; the payload is its number.
+// servers to read the change log (notify).
 const notifyChannel = "urnresolver_cache"
 
 // cached is one N2L answer: a record's first location, or its

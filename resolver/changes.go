@@ -4,7 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strconv"
+	"strings"
 	"time"
 )
 
@@ -53,7 +53,7 @@ const (
 
 // logChanges numbers the write in tx and logs the keys it changes; on
 // PostgreSQL it also wakes the servers that LISTEN (cache.go) to read the
-// log at once rather than at their next poll. Called last before the
+// log at once rather than at their next poll (notify). Called last before the
 // commit, so that the counter's lock is held briefly.
 func (s *Store) logChanges(ctx context.Context, tx *sql.Tx, keys []string) error {
 	if len(keys) == 0 {
@@ -85,8 +85,25 @@ func (s *Store) logChanges(ctx context.Context, tx *sql.Tx, keys []string) error
 			return fmt.Errorf("change log: trim: %w", err)
 		}
 	}
-	if s.d.postgres {
-		if _, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, notifyChannel, strconv.FormatInt(n, 10)); err != nil {
+	return s.notify(ctx, tx, keys)
+}
+
+// notify wakes, in tx, the servers that LISTEN on a PostgreSQL database
+// when tx commits. Any notification makes a server read the log; the
+// payloads are the keys, or "" for every key, as the servers before the
+// change log read them, so that those still running during an upgrade
+// keep dropping what the new ones write.
+func (s *Store) notify(ctx context.Context, tx *sql.Tx, keys []string) error {
+	if !s.d.postgres {
+		return nil
+	}
+	all := len(keys) > 1000
+	for _, k := range keys {
+		if all || len(k) >= 7900 || strings.ContainsRune(k, 0) {
+			_, err := tx.ExecContext(ctx, `SELECT pg_notify($1, '')`, notifyChannel)
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, notifyChannel, k); err != nil {
 			return err
 		}
 	}
