@@ -144,6 +144,14 @@ func BenchmarkN2LLoad(b *testing.B) {
 			{name: "ceiling", addr: bare.addr, pid: bare.cmd.Process.Pid},
 		}
 		b.Run(name, func(b *testing.B) { loadRounds(b, name, modes, n, conns) })
+		// What the cache did: answered, missed, or was bypassed because
+		// it was not current (issue 29).
+		_, _, body := request(b, http.MethodGet, s.url+"/metrics", "", "", "")
+		for _, l := range strings.Split(body, "\n") {
+			if strings.HasPrefix(l, "urnresolver_cache_") {
+				b.Logf("%s: %s", name, l)
+			}
+		}
 		s.stop()
 	}
 	bare.stop()
@@ -434,7 +442,7 @@ func prepareLoadData(b *testing.B, dir, dsn string, n int) {
 	}
 	binary(b)
 	start := time.Now()
-	code, _, stderr := runCmd(b, dir, cleanEnv(), "", "import", "--db", dsn, csv)
+	code, _, stderr := runCmdWithin(b, 30*time.Minute, dir, cleanEnv(), "", "import", "--db", dsn, csv)
 	if code != 0 {
 		b.Fatalf("import: %d %s", code, stderr)
 	}
