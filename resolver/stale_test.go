@@ -120,6 +120,11 @@ func (p *faultProxy) freeze(match func(*proxyConn) bool) int {
 	defer p.mu.Unlock()
 	n := 0
 	for _, c := range p.conns {
+		select {
+		case <-c.closed:
+			continue
+		default:
+		}
 		if match(c) {
 			c.frozen.Store(true)
 			n++
