@@ -7,7 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
+	mrand "math/rand/v2"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -97,7 +97,7 @@ func IsPostgres(dsn string) bool {
 // mode with synchronous=FULL so that a write is on disk when it is
 // acknowledged.
 func OpenStore(ctx context.Context, dsn string) (*Store, error) {
-	s := &Store{dsn: dsn, d: sqliteDialect, origin: rand.Int64N(math.MaxInt64) + 1}
+	s := &Store{dsn: dsn, d: sqliteDialect, origin: mrand.Int64N(math.MaxInt64) + 1}
 	if IsPostgres(dsn) {
 		db, err := sql.Open("pgx", dsn)
 		if err != nil {
