@@ -293,6 +293,41 @@ func TestEditErrors(t *testing.T) {
 	}
 }
 
+// TestEditMixedUserinfo: a user name or password given as written
+// (COMPONENT:=VALUE) must be valid userinfo (RFC 3986 3.2.1: userinfo =
+// *( unreserved / pct-encoded / sub-delims / ":" )) whatever the other
+// --set does; the error names the userinfo and the offset of the byte.
+// These printed "http://evil.example#:x@good.example/p" (host
+// evil.example), panicked, and blamed the port.
+func TestEditMixedUserinfo(t *testing.T) {
+	tests := []struct {
+		args []string
+		in   string
+		want string
+	}{
+		{[]string{"--set", "user:=evil.example#", "--set", "password=x"}, "http://good.example/p",
+			`invalid component "evil.example#:x": invalid character '#' at offset 12 in userinfo`},
+		{[]string{"--set", "password=x", "--set", "user:=evil.example#"}, "http://good.example/p",
+			`invalid component "evil.example#:x": invalid character '#' at offset 12 in userinfo`},
+		{[]string{"--set", "password:=?", "--set", "user=x"}, "a:b",
+			`invalid component "x:?": invalid character '?' at offset 2 in userinfo`},
+		{[]string{"--set", "password:=x/evil", "--set", "user=u"}, "http://h/",
+			`invalid component "u:x/evil": invalid character '/' at offset 3 in userinfo`},
+	}
+	for _, tt := range tests {
+		args := append(append([]string{"edit"}, tt.args...), tt.in)
+		out, errOut, code := uriCmd(t, "", args...)
+		if code != 2 || out != "" || !strings.Contains(errOut, tt.want) {
+			t.Errorf("uri %s: exit %d, %q, %q; want a usage error %q", strings.Join(args, " "), code, out, errOut, tt.want)
+		}
+	}
+	// Decoded values are encoded: the host stays good.example.
+	out, _, code := uriCmd(t, "", "edit", "--set", "user=evil.example#", "--set", "password:=x", "http://good.example/p")
+	if code != 0 || out != "http://evil.example%23:x@good.example/p\n" {
+		t.Errorf("decoded user: exit %d, %q", code, out)
+	}
+}
+
 // TestEditRedirect2396: edit --redirect with --rfc 2396 follows the
 // draft's section 5.2 as uri resolve does: every example of its Appendix
 // C whose target is an http URL with a host (the only ones a client
