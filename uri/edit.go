@@ -58,8 +58,8 @@ type Editor struct {
 	// password, AppendSegment the path, SetParams any Params), so a flag
 	// that only raw setters raise is lost by the next decoded one.
 	changed [numParts]bool
-	opts  Options
-	err   error
+	opts    Options
+	err     error
 }
 
 // The parts of an Editor.
