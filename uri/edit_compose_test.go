@@ -60,8 +60,10 @@ type composeOp struct {
 	name  string
 	apply func(e *uri.Editor, v, k string)
 	// refuses reports whether the setter refuses v itself: the Editor
-	// keeps that error, and later setters do nothing.
-	refuses func(v string) (uri.Component, error)
+	// keeps that error, and later setters do nothing. mayRefuse, when
+	// set, says that it may refuse v so or take it.
+	refuses   func(v string) (uri.Component, error)
+	mayRefuse func(v string) bool
 	want    func(before, after editParts, v, k string) string
 }
 
@@ -108,6 +110,14 @@ func schemeValid(s string) int {
 
 // portValid: port = *DIGIT (3.2.3).
 func portValid(s string) int { return prefixOf(s, "0123456789", false) }
+
+// portBeyond reports whether s is digits beyond 65535, the largest TCP
+// port: RFC 3986 3.2.3 leaves the range to the scheme, and the library
+// may refuse such a port (issue 26 asks for one verdict) or keep it.
+func portBeyond(s string) bool {
+	s = strings.TrimLeft(s, "0")
+	return portValid(s) == len(s) && (len(s) > 5 || len(s) == 5 && s > "65535")
+}
 
 // ipLiteralValid: IP-literal = "[" ( IPv6address / IPvFuture ) "]"
 // (3.2.2), with an RFC 6874 zone ("%25" 1*( unreserved / pct-encoded )).
@@ -401,6 +411,7 @@ var composeOps = func() []composeOp {
 				}
 				return 0, nil
 			},
+			mayRefuse: portBeyond,
 			want: func(b, a editParts, v, k string) string {
 				if v == "" {
 					return clearWant(cPort)(b, a, v, k)
@@ -523,7 +534,7 @@ var composeOps = func() []composeOp {
 var composeValues = []string{
 	"", "x", "a b", "@", ":", "/", "?", "#", "[", "]", "%", "%41", "%2F", "%zz", "%4", "a%", "+", "=", "&", ";",
 	"evil.example#", "evil.example/", "u:p@h", "a@b", "a:b", "//x", "/a/b", "..", "x?y#z", "k=v&a=b",
-	"é", "例", "[::1]", "::1", "fe80::1%en0", "[fe80::1%25en0]", "[v7.x]", "[::1", "1.2.3.4", "8080", "0",
+	"é", "例", "[::1]", "::1", "fe80::1%en0", "[fe80::1%25en0]", "[v7.x]", "[::1", "1.2.3.4", "8080", "0", "99999",
 	"http", "a+b.c-d", "1x",
 }
 
@@ -569,6 +580,12 @@ func checkComposition(base uri.URI, steps []composeStep) (msg string) {
 			stickyComp, stickyReason = c, reason
 			continue
 		}
+		if op.mayRefuse != nil && op.mayRefuse(s.v) && same(before, after) == "" {
+			if _, err := e.URI(); errors.Is(err, uri.ErrBuildPort) {
+				stickyComp, stickyReason = uri.ComponentPort, uri.ErrBuildPort
+				continue
+			}
+		}
 		if m := op.want(before, after, s.v, s.k); m != "" {
 			return fmt.Sprintf("%s(%q, %q): %s", op.name, s.v, s.k, m)
 		}
@@ -589,6 +606,10 @@ func checkComposition(base uri.URI, steps []composeStep) (msg string) {
 		switch {
 		case !errors.As(err, &be):
 			return fmt.Sprintf("untyped error %v", err)
+		case final.has[cPort] && portBeyond(final.text[cPort]) && be.Component == uri.ComponentPort &&
+			(!invalid || bad >= cPort):
+			// A port the library may refuse (see portBeyond), the
+			// first part it finds at fault.
 		case !invalid:
 			return fmt.Sprintf("error %v, but every part is valid: %q", err, final.text)
 		case be.Component != composeComps[bad] || !errors.Is(err, uri.ErrBuildComponent):
