@@ -264,7 +264,9 @@ func (e *Editor) SetQuery(s string) *Editor { return e.set(partQuery, Escape(s, 
 
 // SetParams sets the query to p's text. A Params without any text
 // removes the query, so that dropping every pair drops the "?" too;
-// when p's text is the query's, nothing changes.
+// when p's text is the query's, nothing changes. The text is checked as
+// SetRaw's is (a Params from ParseParams holds any text): URI fails
+// when it is not a valid query.
 func (e *Editor) SetParams(p Params) *Editor {
 	if e.err != nil || p.raw == e.part[partQuery] && (e.has[partQuery] || p.raw == "") {
 		return e

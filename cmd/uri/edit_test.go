@@ -218,6 +218,11 @@ func TestEdit(t *testing.T) {
 		{[]string{"--trim", "query=page", "--append", "query=page=4"}, "http://a/?x=1&page=3&y=2", "http://a/?x=1&y=2&page=4"},
 		{[]string{"--replace", "query=page=4"}, "http://a/?x=1&page=3&y=2&page=5", "http://a/?x=1&page=4&y=2"},
 		{[]string{"--replace", "query=page=4"}, "http://a/?x=1", "http://a/?x=1&page=4"},
+		// A ";" in a value is encoded, as url.Values.Encode does: Go's
+		// url.ParseQuery drops a pair holding one, and servers that split
+		// at ";" (HTML 4.01 B.2.2) would see two pairs.
+		{[]string{"--replace", "query=next=/home;admin"}, "http://a/?next=1", "http://a/?next=/home%3Badmin"},
+		{[]string{"--append", "query=a;b=c;d"}, "http://a/?x=1;y", "http://a/?x=1;y&a%3Bb=c%3Bd"},
 		{[]string{"--query-separator", ";", "--trim", "query=search"}, "https://curl.se?search=fool;page=5", "https://curl.se?page=5"},
 		{[]string{"--redirect", "#g"}, "http://a/b#f", "http://a/b#g"},
 		// The order is fixed: --set before --append, --trim before
