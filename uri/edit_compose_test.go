@@ -64,7 +64,7 @@ type composeOp struct {
 	// set, says that it may refuse v so or take it.
 	refuses   func(v string) (uri.Component, error)
 	mayRefuse func(v string) bool
-	want    func(before, after editParts, v, k string) string
+	want      func(before, after editParts, v, k string) string
 }
 
 // The grammar of RFC 3986 Appendix A, written for the test from the
