@@ -43,8 +43,9 @@ func HostToASCII(h string) (string, error) {
 // toASCII is UTS #46 ToASCII with the options of x/net/idna's Lookup
 // profile (nontransitional, STD3 rules, CheckHyphens, CheckJoiners,
 // CheckBidi), through internal/uts46: the same result as
-// idna.Lookup.ToASCII, but an empty "xn--" label is an error (UTS #46
-// section 4 step 4), and Punycode takes O(n log n) time.
+// idna.Lookup.ToASCII, but an "xn--" label that is empty or holds a
+// non-ASCII code point is an error (UTS #46 section 4 step 4), and
+// Punycode takes O(n log n) time.
 func toASCII(h string) (string, error) {
 	b, err := uts46.AppendToASCII(nil, idna.Lookup, h)
 	if err != nil {
