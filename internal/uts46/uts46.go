@@ -52,12 +52,7 @@ func AppendToASCII(dst []byte, p *idna.Profile, s string) ([]byte, error) {
 		return dst, err
 	}
 	for i := 0; ; {
-		j := strings.IndexByte(u[i:], '.')
-		if j < 0 {
-			j = len(u)
-		} else {
-			j += i
-		}
+		j := labelEnd(u, i)
 		label := u[i:j]
 		switch {
 		case isASCII(label):
@@ -113,12 +108,7 @@ func decodeACE(p *idna.Profile, s string) (string, []ace, error) {
 	var bounds []int // the decoded labels in b, as start, end pairs
 	last := 0        // s[:last] is in b
 	for i := 0; i < len(s); {
-		j := strings.IndexByte(s[i:], '.')
-		if j < 0 {
-			j = len(s)
-		} else {
-			j += i
-		}
+		j := labelEnd(s, i)
 		label := s[i:j]
 		if !isASCII(label) {
 			if badMappedACE(p, label) {
@@ -225,6 +215,15 @@ func badMappedACE(p *idna.Profile, s string) bool {
 		}
 	}
 	return bad()
+}
+
+// labelEnd returns the end of the label of s that starts at i: the
+// index of the next '.', or len(s).
+func labelEnd(s string, i int) int {
+	if j := strings.IndexByte(s[i:], '.'); j >= 0 {
+		return i + j
+	}
+	return len(s)
 }
 
 func hasUpper(s string) bool {
