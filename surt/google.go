@@ -58,16 +58,18 @@ func (p *parts) google(ia bool) *parts {
 	if p.pass.ok {
 		p.recode(&p.pass, passSet)
 	}
+	sp := p.isScheme("http") || p.isScheme("https")
 	if p.host.ok {
 		p.googleHost(ia)
-		if sp := p.isScheme("http") || p.isScheme("https"); sp {
-			for p.emptyAuthority() && p.promoteSegment() {
-				p.googleHost(ia)
-			}
+		for sp && p.emptyAuthority() && p.promoteSegment() {
+			p.googleHost(ia)
 		}
 	}
 	p.unescapeAll(&p.path)
-	if p.host.ok {
+	// surt normalizes the path of a URL with a host only ("file:///./a"
+	// keeps its dot); an http URL whose host stayed empty gets "/" unless
+	// it is "https://" alone, so that it reads back as itself.
+	if p.host.ok && (p.host.len() > 0 || sp && p.path.len() > 0) {
 		p.surtPath()
 	}
 	p.escape(&p.path, pathSet)
@@ -109,12 +111,12 @@ func (p *parts) promoteSegment() bool {
 
 // googleHost applies rule 5 to the host.
 func (p *parts) googleHost(ia bool) {
+	p.unescapeAll(&p.host)
 	if isIPLiteral(p.get(p.host)) {
 		p.lower(p.host)
 		p.escape(&p.host, literalSet)
 		return
 	}
-	p.unescapeAll(&p.host)
 	p.toASCII(&p.host)
 	p.fixDots(&p.host)
 	h := p.get(p.host)

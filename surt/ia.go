@@ -42,7 +42,7 @@ package surt
 func (st *state) ia(o *Options) {
 	p := &st.p
 	if p.host.ok {
-		p.stripWWW(o)
+		p.stripWWWThenIP(o, true)
 	}
 	p.lower(p.path)
 	p.stripIAPathSessions()
@@ -72,6 +72,27 @@ func (p *parts) iaAuthority() {
 		if port := string(p.get(p.port)); port == "80" && string(scheme) == "http" || port == "443" && string(scheme) == "https" {
 			p.port.ok = false
 		}
+	}
+}
+
+// stripWWWThenIP strips "www" labels and reads what is left as an IPv4
+// address again ("www1.000" is 0.0.0.0), so that the canonical host is
+// final.
+func (p *parts) stripWWWThenIP(o *Options, ia bool) {
+	i := p.host.i
+	p.stripWWW(o)
+	if p.host.i == i {
+		return
+	}
+	var v uint32
+	var ok bool
+	if ia {
+		v, ok = parseIPv4IA(p.get(p.host))
+	} else {
+		v, ok = parseIPv4(p.get(p.host), true)
+	}
+	if ok {
+		p.set(&p.host, func(dst, _ []byte) []byte { return appendIPv4(dst, v) })
 	}
 }
 

@@ -183,11 +183,14 @@ func (p *parts) surtPath() {
 	p.set(&p.path, appendSurtPath)
 }
 
-// stripTrailingSlash drops one final "/" of a path other than "/"
+// stripTrailingSlash drops the final "/" of a path other than "/"
 // (webarchive-commons PATH_STRIP_TRAILING_SLASH_UNLESS_EMPTY; urlcanon's
-// strip_trailing_slash_unless_empty).
+// strip_trailing_slash_unless_empty). The tools drop one; in a path whose
+// runs of slashes were not collapsed (no host, or urlcanon's non-special
+// schemes) that leaves one that a second canonicalization drops, so here
+// every final slash goes, down to "/".
 func (p *parts) stripTrailingSlash() {
-	if n := p.path.len(); n > 1 && p.buf[p.path.j-1] == '/' {
+	for p.path.len() > 1 && p.buf[p.path.j-1] == '/' {
 		p.path.j--
 	}
 }

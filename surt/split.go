@@ -249,8 +249,16 @@ func portError(in string, p *parts, prefix int) error {
 	for k < len(b) && '0' <= b[k] && b[k] <= '9' {
 		k++
 	}
+	var reason error = uri.ErrInvalidPort
 	if k == len(b) { // all digits: too large; point at its first digit
-		k = 0
+		k, reason = 0, portRangeError{}
 	}
-	return uri.NewParseError(in, inputOffset(in, int(p.port.i)+k, prefix), uri.ComponentPort, uri.ErrInvalidPort)
+	return uri.NewParseError(in, inputOffset(in, int(p.port.i)+k, prefix), uri.ComponentPort, reason)
 }
+
+// portRangeError is the reason of a port of digits above 65535 (surt's
+// "Port out of range"); errors.Is matches it with uri.ErrInvalidPort.
+type portRangeError struct{}
+
+func (portRangeError) Error() string        { return "port above 65535" }
+func (portRangeError) Is(target error) bool { return target == uri.ErrInvalidPort }

@@ -118,12 +118,11 @@ func (st *state) semanticPrecise() {
 
 // semanticHost applies reparse_host, normalize_ip_address, fix_host_dots,
 // punycode_special_host and the escaping to a decoded host.
+//
+// The IPv4 test comes after the dots are fixed (urlcanon tests first), so
+// that ".0" is the address 0.0.0.0 at once rather than on a second
+// canonicalization.
 func (p *parts) semanticHost(sp bool) {
-	h := p.get(p.host)
-	if v, ok := parseIPv4(h, true); ok {
-		p.set(&p.host, func(dst, _ []byte) []byte { return appendIPv4(dst, v) })
-		return
-	}
 	if p.normalizeIPv6(&p.host) {
 		return
 	}
@@ -132,6 +131,10 @@ func (p *parts) semanticHost(sp bool) {
 		p.toASCII(&p.host)
 		p.fixDots(&p.host) // UTS #46 maps "。" to "."
 		p.lower(p.host)
+	}
+	if v, ok := parseIPv4(p.get(p.host), true); ok {
+		p.set(&p.host, func(dst, _ []byte) []byte { return appendIPv4(dst, v) })
+		return
 	}
 	p.escape(&p.host, hostSetBS)
 }
@@ -162,7 +165,7 @@ func (st *state) aggressive(o *Options) {
 		p.setString(&p.scheme, "http")
 	}
 	if p.host.ok {
-		p.stripWWW(o)
+		p.stripWWWThenIP(o, false)
 	}
 	p.lower(p.path)
 	if p.query.ok {
