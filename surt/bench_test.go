@@ -54,3 +54,37 @@ func BenchmarkKey(b *testing.B) {
 }
 
 var sink string
+
+// BenchmarkKeyVsNormalize gives the ratio that issue 28 sets a goal for
+// (a key within 2x of a normalization) from one interleaved measurement:
+// each iteration runs the whole corpus through uri.Parse+Normalize, then
+// through the IA AppendKey, timing each pass in CPU time. The reported
+// ratio is that of the cheapest pass of each, which a loaded machine
+// inflates least.
+func BenchmarkKeyVsNormalize(b *testing.B) {
+	for _, name := range []string{"kasztp", "node_files"} {
+		c := testshared.LoadCorpus(b, name)
+		b.Run(c.Name, func(b *testing.B) {
+			var buf []byte
+			bestN, bestK := int64(1<<62), int64(1<<62)
+			for b.Loop() {
+				c0 := testshared.CPUTime()
+				for _, s := range c.Lines {
+					if u, err := uri.Parse(s); err == nil {
+						buf = append(buf[:0], u.Normalize().String()...)
+					}
+				}
+				c1 := testshared.CPUTime()
+				for _, s := range c.Lines {
+					buf, _ = surt.Options{}.AppendKey(buf[:0], s)
+				}
+				c2 := testshared.CPUTime()
+				bestN, bestK = min(bestN, int64(c1-c0)), min(bestK, int64(c2-c1))
+			}
+			n := float64(len(c.Lines))
+			b.ReportMetric(float64(bestN)/n, "normalize-cpu-ns/url")
+			b.ReportMetric(float64(bestK)/n, "key-cpu-ns/url")
+			b.ReportMetric(float64(bestK)/float64(bestN), "key/normalize")
+		})
+	}
+}

@@ -50,13 +50,16 @@ func (st *state) ia(o *Options) {
 		p.stripTrailingSlash()
 	}
 	if p.query.ok {
-		st.stripIAQuerySessions()
+		cfid := st.stripIAQuerySessions()
 		p.lower(p.query)
 		st.sortQueryIA()
-		// The sort may put a cfid next to a cftoken: strip again (the
-		// order stays sorted but for an empty last parameter), sort again.
-		st.stripIAQuerySessions()
-		st.sortQueryIA()
+		if cfid {
+			// The sort may have put a cfid next to a cftoken: strip again
+			// (the order stays sorted but for an empty last parameter),
+			// sort again.
+			st.stripIAQuerySessions()
+			st.sortQueryIA()
+		}
 		if p.query.len() == 0 {
 			p.query.ok = false
 		}

@@ -60,7 +60,7 @@ func (st *state) sortQueryIA() {
 	}
 	st.splitParams()
 	b := st.p.buf
-	slices.SortStableFunc(st.params, func(x, y param) int {
+	cmp := func(x, y param) int {
 		if c := bytes.Compare(b[x.i:x.eq], b[y.i:y.eq]); c != 0 {
 			return c
 		}
@@ -74,7 +74,11 @@ func (st *state) sortQueryIA() {
 			return 1
 		}
 		return bytes.Compare(b[x.eq+1:x.j], b[y.eq+1:y.j])
-	})
+	}
+	if slices.IsSortedFunc(st.params, cmp) {
+		return
+	}
+	slices.SortStableFunc(st.params, cmp)
 	st.joinParams(false)
 }
 
@@ -86,9 +90,11 @@ func (st *state) sortQueryBytes() {
 	}
 	st.splitParams()
 	b := st.p.buf
-	slices.SortStableFunc(st.params, func(x, y param) int {
-		return bytes.Compare(b[x.i:x.j], b[y.i:y.j])
-	})
+	cmp := func(x, y param) int { return bytes.Compare(b[x.i:x.j], b[y.i:y.j]) }
+	if slices.IsSortedFunc(st.params, cmp) {
+		return
+	}
+	slices.SortStableFunc(st.params, cmp)
 	st.joinParams(false)
 }
 

@@ -69,7 +69,10 @@ func iaCFID(a, b []byte) bool {
 // identifier goes, which makes the result a fixed point (the package doc
 // lists the difference). The pairs are found with a stack, so that one
 // pass removes a pair that a removal or the sort made adjacent.
-func (st *state) stripIAQuerySessions() {
+//
+// It reports whether the query has a cfid parameter, which a sort may yet
+// move next to a cftoken.
+func (st *state) stripIAQuerySessions() (cfid bool) {
 	st.splitParams()
 	b := st.p.buf
 	n := len(st.params)
@@ -78,6 +81,7 @@ func (st *state) stripIAQuerySessions() {
 	for k := 0; k < n; k++ {
 		pr := st.params[k]
 		last := k == n-1
+		cfid = cfid || foldEq(b[pr.i:pr.j], 0, "cfid=")
 		if iaSessionParam(b[pr.i:pr.j]) {
 			changed = true
 			if last {
@@ -98,6 +102,7 @@ func (st *state) stripIAQuerySessions() {
 	if changed {
 		st.joinParams(false)
 	}
+	return cfid
 }
 
 // stripIAPathSessions removes ASP.NET's cookieless session identifiers
