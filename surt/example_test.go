@@ -22,7 +22,7 @@ func ExampleKey() {
 
 func ExampleOptions_Key() {
 	for _, o := range []surt.Options{
-		{},                 // pywb and Wayback
+		{}, // pywb and Wayback
 		{Form: surt.Heritrix},
 		{Form: surt.SSURT, Profile: surt.None},
 		{KeepWWW: true, KeepTrailingSlash: true},

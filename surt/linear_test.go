@@ -18,14 +18,18 @@ func TestLinear(t *testing.T) {
 	}
 	const id32 = "0123456789abcdef0123456789abcdef"
 	shapes := map[string]func(n int) string{
-		"escapes":   func(n int) string { return "http://a/%" + strings.Repeat("25", n/2) },
-		"dotsegs":   func(n int) string { return "http://a/" + strings.Repeat("x/../", n/5) },
-		"updots":    func(n int) string { return "http://a/" + strings.Repeat("../", n/3) },
-		"hostdots":  func(n int) string { return "http://a" + strings.Repeat(".", n) + "b/" },
-		"www":       func(n int) string { return "http://" + strings.Repeat("www.", n/4) + "a.b/" },
-		"sessions":  func(n int) string { return "http://a/?" + strings.Repeat("sid="+id32+"&", n/37) },
-		"cfid":      func(n int) string { return "http://a/?" + strings.Repeat("cftoken=1&", n/20) + strings.Repeat("cfid=2&", n/20) },
-		"aspx":      func(n int) string { return "http://a/" + strings.Repeat("(4hqa0555fwsecu455xqckv45)/", n/27) + "a.aspx" },
+		"escapes":  func(n int) string { return "http://a/%" + strings.Repeat("25", n/2) },
+		"dotsegs":  func(n int) string { return "http://a/" + strings.Repeat("x/../", n/5) },
+		"updots":   func(n int) string { return "http://a/" + strings.Repeat("../", n/3) },
+		"hostdots": func(n int) string { return "http://a" + strings.Repeat(".", n) + "b/" },
+		"www":      func(n int) string { return "http://" + strings.Repeat("www.", n/4) + "a.b/" },
+		"sessions": func(n int) string { return "http://a/?" + strings.Repeat("sid="+id32+"&", n/37) },
+		"cfid": func(n int) string {
+			return "http://a/?" + strings.Repeat("cftoken=1&", n/20) + strings.Repeat("cfid=2&", n/20)
+		},
+		"aspx": func(n int) string {
+			return "http://a/" + strings.Repeat("(4hqa0555fwsecu455xqckv45)/", n/27) + "a.aspx"
+		},
 		"params":    func(n int) string { return "http://a/?" + strings.Repeat("b=1&a=2&", n/8) },
 		"slashes":   func(n int) string { return "http:" + strings.Repeat("/", n) + "a" },
 		"emptyhost": func(n int) string { return "http://" + strings.Repeat("%2e/", n/4) + "a" },
