@@ -108,8 +108,8 @@ type cdxjRecord struct {
 	// A request's method, Content-Type and Content-Length fields and
 	// its body, for PostAppend.
 	method, ctype, clen string
-	hasLen               bool
-	body                 []byte
+	hasLen              bool
+	body                []byte
 	// Set by the join of a request and its response.
 	joined bool
 	key    string
