@@ -368,7 +368,9 @@ func (x *cdxjIndexer) read(raw rawRecord) *cdxjRecord {
 					rec.err = fmt.Sprintf("a POST or PUT request of %d bytes, over the limit of %d (--max-record-size): its body cannot be folded into the key of its response", raw.length, x.max)
 					return rec
 				}
-				rec.body = requestBody(hf, payload, x.max)
+				// A copy: the scanner's block is overwritten by the
+				// next record, and the request waits for its response.
+				rec.body = bytes.Clone(requestBody(hf, payload, x.max))
 			}
 		}
 	}
