@@ -262,9 +262,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "flag --map is for links only")
 	case *by != "host" && *by != "site" && *by != "site:icann":
 		return usageError(stderr, fmt.Sprintf("flag --by: want host, site or site:icann, not %q", *by))
-	case isSet("by") && job != "hosts":
+	case *by != "host" && job != "hosts":
 		return usageError(stderr, "flag --by is for hosts only")
-	case isSet("post-append") && job != "cdxj":
+	case !*postApp && job != "cdxj":
 		return usageError(stderr, "flag --post-append is for cdxj only")
 	}
 	if r := flag.Lookup("runner"); r != nil && r.Value.String() != "" && !strings.Contains(runners, "|"+r.Value.String()+"|") {
@@ -361,13 +361,6 @@ func progress(stderr io.Writer, job string) func() {
 		}
 	}()
 	return func() { close(done); <-stopped }
-}
-
-// isSet reports whether the flag was given.
-func isSet(name string) bool {
-	set := false
-	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
 }
 
 // jobOptions are the flags of one job: --by (hosts), --post-append
