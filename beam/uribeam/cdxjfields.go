@@ -38,9 +38,14 @@ func headerFields(b []byte) (first string, fields []field, end int, complete boo
 		value = strings.TrimLeft(value, pyWhitespace)
 		var next string
 		next, i, ok = nextLine(b, i)
-		for next != "" && (next[0] == ' ' || next[0] == '\t') {
-			value += next
-			next, i, ok = nextLine(b, i)
+		if next != "" && (next[0] == ' ' || next[0] == '\t') {
+			var v strings.Builder // continuations: linear, however many
+			v.WriteString(value)
+			for next != "" && (next[0] == ' ' || next[0] == '\t') {
+				v.WriteString(next)
+				next, i, ok = nextLine(b, i)
+			}
+			value = v.String()
 		}
 		if colon {
 			fields = append(fields, field{name, value})

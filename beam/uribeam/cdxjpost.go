@@ -240,11 +240,19 @@ func urlencode(pairs []field) string {
 	return string(b)
 }
 
+// The limits of the multipart package that cdxj-indexer parses with
+// (defnull/multipart's MultipartParser defaults): past them it raises,
+// and cdxj-indexer stops on the file.
+const (
+	maxParts       = 128
+	maxPartHeaders = 8
+)
+
 // multipartQuery returns the query of a multipart body: the boundary is
 // what follows the first "boundary=" of the Content-Type, as
 // cdxj-indexer takes it; the pairs are each part's name and content. A
-// body without a boundary, or that is not multipart (cdxj-indexer
-// stops on the file then), is binary.
+// body without a boundary, or that is not multipart, or over the
+// limits above (cdxj-indexer stops on the file then), is binary.
 func multipartQuery(ctype string, body []byte) string {
 	_, boundary, ok := strings.Cut(ctype, "boundary=")
 	if !ok {
@@ -257,7 +265,7 @@ func multipartQuery(ctype string, body []byte) string {
 		if err == io.EOF {
 			break
 		}
-		if err != nil {
+		if err != nil || len(pairs) == maxParts || len(p.Header) > maxPartHeaders {
 			return binaryQuery(body)
 		}
 		v, err := io.ReadAll(p)
@@ -312,13 +320,20 @@ type jsonMember struct {
 	value any
 }
 
+// maxJSONDepth is the deepest nesting of arrays and objects read:
+// Python's json raises RecursionError near its default recursion limit
+// of 1000 frames, and cdxj-indexer then takes the body as not JSON.
+// From its command line (cdxj-indexer 1.4.6, CPython 3.11), 981 levels
+// are read and 982 are not.
+const maxJSONDepth = 981
+
 // decodeJSON decodes one JSON value (RFC 8259) and nothing after it but
 // whitespace: objects as []jsonMember, arrays as []any, numbers as
 // json.Number.
 func decodeJSON(b []byte) (any, error) {
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.UseNumber()
-	v, err := decodeValue(d)
+	v, err := decodeValue(d, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -328,30 +343,41 @@ func decodeJSON(b []byte) (any, error) {
 	return v, nil
 }
 
-func decodeValue(d *json.Decoder) (any, error) {
+func decodeValue(d *json.Decoder, depth int) (any, error) {
 	t, err := d.Token()
 	if err != nil {
 		return nil, err
 	}
+	if (t == json.Delim('{') || t == json.Delim('[')) && depth == maxJSONDepth {
+		return nil, errors.New("JSON: nested too deep")
+	}
 	switch t {
 	case json.Delim('{'):
 		var m []jsonMember
-		at := map[string]int{}
+		var at map[string]int // past a few members
 		for d.More() {
 			k, err := d.Token()
 			if err != nil {
 				return nil, err
 			}
-			v, err := decodeValue(d)
+			v, err := decodeValue(d, depth+1)
 			if err != nil {
 				return nil, err
 			}
 			name := k.(string)
-			if i, ok := at[name]; ok {
+			if i := memberAt(m, at, name); i >= 0 {
 				m[i].value = v
 				continue
 			}
-			at[name] = len(m)
+			if len(m) == 8 {
+				at = make(map[string]int)
+				for i, e := range m {
+					at[e.name] = i
+				}
+			}
+			if at != nil {
+				at[name] = len(m)
+			}
 			m = append(m, jsonMember{name, v})
 		}
 		_, err := d.Token()
@@ -359,7 +385,7 @@ func decodeValue(d *json.Decoder) (any, error) {
 	case json.Delim('['):
 		a := []any{}
 		for d.More() {
-			v, err := decodeValue(d)
+			v, err := decodeValue(d, depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -371,10 +397,27 @@ func decodeValue(d *json.Decoder) (any, error) {
 	return t, nil
 }
 
+// memberAt returns the place of name in m, looked up in at when there
+// is one, or -1.
+func memberAt(m []jsonMember, at map[string]int, name string) int {
+	if at != nil {
+		if i, ok := at[name]; ok {
+			return i
+		}
+		return -1
+	}
+	for i := range m {
+		if m[i].name == name {
+			return i
+		}
+	}
+	return -1
+}
+
 // jsonFlat collects the pairs of a JSON body.
 type jsonFlat struct {
 	pairs []field
-	at    map[string]bool
+	at    map[string]int // the place of a name in pairs
 	seen  map[string]int
 }
 
@@ -401,10 +444,10 @@ func (j *jsonFlat) walk(v any, name string) {
 // takes the later value at its first place.
 func (j *jsonFlat) add(name, value string) {
 	if j.at == nil {
-		j.at = map[string]bool{}
+		j.at = map[string]int{}
 	}
 	key := name
-	if j.at[name] {
+	if _, ok := j.at[name]; ok {
 		n := j.seen[name]
 		if n == 0 {
 			n = 1
@@ -413,15 +456,11 @@ func (j *jsonFlat) add(name, value string) {
 		j.seen[name] = n
 		key = name + "." + strconv.Itoa(n) + "_"
 	}
-	if j.at[key] {
-		for i := range j.pairs {
-			if j.pairs[i].name == key {
-				j.pairs[i].value = value
-			}
-		}
+	if i, ok := j.at[key]; ok {
+		j.pairs[i].value = value
 		return
 	}
-	j.at[key] = true
+	j.at[key] = len(j.pairs)
 	j.pairs = append(j.pairs, field{key, value})
 }
 

@@ -1,8 +1,13 @@
 package uribeam
 
 import (
+	"cmp"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/urikit/urikit/internal/testshared"
 )
 
 // The method queries of cdxj-indexer's test/test_postappend.py (at
@@ -78,6 +83,10 @@ func TestBodyQuery(t *testing.T) {
 		// raises), the body is binary.
 		{"multipart, empty", "POST", "multipart/form-data; boundary=XX", "200", true, "", "__wb_post_data=", true},
 		{"multipart, quoted boundary", "POST", `multipart/form-data; boundary="XX"`, "200", true, "--XX\r\n\r\nx\r\n--XX--\r\n", "__wb_post_data=LS1YWA0KDQp4DQotLVhYLS0NCg==", true},
+		// Nesting: 981 levels are JSON, 982 are not (Python's recursion
+		// limit, from cdxj-indexer's command line).
+		{"json 981 levels", "POST", "application/json", "10000", true, strings.Repeat("[", 980) + `{"a": 1}` + strings.Repeat("]", 980), "a=1", true},
+		{"json 982 levels", "POST", "application/json", "10000", true, strings.Repeat("[", 981) + `{"a": 1}` + strings.Repeat("]", 981), "", true},
 		// The query is cut at 4096 characters.
 		{"cut", "POST", "application/octet-stream", "4000", true, string(make([]byte, 4000)), "__wb_post_data=" + string(repeat('A', 4096-15)), true},
 	} {
@@ -94,4 +103,50 @@ func repeat(c byte, n int) []byte {
 		b[i] = c
 	}
 	return b
+}
+
+// TestCDXJLinear: the header fields, the query of a body and the index
+// of a file cost time and memory linear in their size, whatever their
+// shape: a header of continuation lines, a JSON body of repeated and
+// deeply nested names, a body of percent-encoded bytes, a multipart
+// body of empty parts, a chunked body of one-byte chunks.
+func TestCDXJLinear(t *testing.T) {
+	testshared.CheckLinearN(t, "header continuations", 32<<10, func(n int) []byte {
+		return []byte("WARC/1.1\r\nA: x\r\n" + strings.Repeat(" y\r\n", n/5) + "\r\n")
+	}, func(b []byte) { headerFields(b) })
+	testshared.CheckLinearN(t, "json names", 32<<10, func(n int) []byte {
+		return []byte("[" + strings.Repeat(`{"a": 1, "a.2_": 2},`, n/20) + "0]")
+	}, func(b []byte) { jsonQuery(b) })
+	testshared.CheckLinearN(t, "json nesting", 32<<10, func(n int) []byte {
+		return []byte(strings.Repeat(`{"a": [1, `, n/20) + "1" + strings.Repeat("]}", n/20))
+	}, func(b []byte) { jsonQuery(b) })
+	testshared.CheckLinearN(t, "form", 32<<10, func(n int) []byte {
+		return []byte(strings.Repeat("%E2%82+", n/7))
+	}, func(b []byte) { bodyQuery("POST", "application/x-www-form-urlencoded", strconv.Itoa(len(b)), true, b) })
+	testshared.CheckLinearN(t, "multipart", 32<<10, func(n int) []byte {
+		return []byte(strings.Repeat("--B\r\n\r\n\r\n", n/11) + "--B--\r\n")
+	}, func(b []byte) { bodyQuery("POST", "multipart/form-data; boundary=B", strconv.Itoa(len(b)), true, b) })
+	testshared.CheckLinearN(t, "chunks", 32<<10, func(n int) []byte {
+		return []byte(strings.Repeat("1\r\nx\r\n", n/6) + "0\r\n\r\n")
+	}, func(b []byte) { dechunk(b) })
+}
+
+// TestSampleLinear: the sample of the lines that the shard boundaries
+// come from costs O(log k) a line, even for lines that arrive in the
+// order of decreasing hash, each one entering the sample; k grows with
+// the input here (n/4), so that a cost in O(k) a line would show.
+func TestSampleLinear(t *testing.T) {
+	testshared.CheckLinearN(t, "bottom-k", 4<<10, func(n int) []string {
+		lines := make([]string, n)
+		for i := range lines {
+			lines[i] = strconv.Itoa(i)
+		}
+		slices.SortFunc(lines, func(a, b string) int { return cmp.Compare(lineHash(b), lineHash(a)) })
+		return lines
+	}, func(lines []string) {
+		b := bottomK{k: len(lines) / 4}
+		for _, l := range lines {
+			b.add(l)
+		}
+	})
 }

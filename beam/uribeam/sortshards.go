@@ -62,29 +62,64 @@ func lineHash(s string) uint64 {
 	return h.Sum64()
 }
 
-// A bottomK keeps the k lines of smallest hash (ties by the line).
+// A bottomK keeps the k distinct lines of smallest hash (ties by the
+// line), in a max-heap: a line costs O(log k).
 type bottomK struct {
 	k     int
-	lines []string
-	hash  []uint64
+	items []sampled
+	in    map[string]struct{}
+}
+
+type sampled struct {
+	hash uint64
+	line string
+}
+
+func (a sampled) less(b sampled) bool { return a.hash < b.hash || a.hash == b.hash && a.line < b.line }
+
+type sampleHeap []sampled
+
+func (h sampleHeap) Len() int           { return len(h) }
+func (h sampleHeap) Less(i, j int) bool { return h[j].less(h[i]) } // the largest on top
+func (h sampleHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *sampleHeap) Push(x any)        { *h = append(*h, x.(sampled)) }
+func (h *sampleHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
 }
 
 func (b *bottomK) add(line string) {
-	h := lineHash(line)
-	n := len(b.lines)
-	if n == b.k && (h > b.hash[n-1] || h == b.hash[n-1] && line >= b.lines[n-1]) {
+	it := sampled{lineHash(line), line}
+	full := len(b.items) == b.k
+	if full && !it.less(b.items[0]) {
 		return
 	}
-	i := sort.Search(n, func(i int) bool { return b.hash[i] > h || b.hash[i] == h && b.lines[i] >= line })
-	if i < n && b.hash[i] == h && b.lines[i] == line {
-		return // a line sampled once
+	if _, ok := b.in[line]; ok {
+		return
 	}
-	if n < b.k {
-		b.lines, b.hash = append(b.lines, ""), append(b.hash, 0)
+	if b.in == nil {
+		b.in = map[string]struct{}{}
 	}
-	copy(b.lines[i+1:], b.lines[i:])
-	copy(b.hash[i+1:], b.hash[i:])
-	b.lines[i], b.hash[i] = line, h
+	b.in[line] = struct{}{}
+	h := (*sampleHeap)(&b.items)
+	if !full {
+		heap.Push(h, it)
+		return
+	}
+	delete(b.in, b.items[0].line)
+	b.items[0] = it
+	heap.Fix(h, 0)
+}
+
+// lines returns the lines kept, in no order.
+func (b *bottomK) lines() []string {
+	out := make([]string, len(b.items))
+	for i, it := range b.items {
+		out[i] = it.line
+	}
+	return out
 }
 
 // sampleFn emits the bottom-K lines of each bundle, under the key 0.
@@ -98,8 +133,8 @@ func (f *sampleFn) StartBundle(_ func(int, string)) { f.b = bottomK{k: f.K} }
 func (f *sampleFn) ProcessElement(line string, _ func(int, string)) { f.b.add(line) }
 
 func (f *sampleFn) FinishBundle(emit func(int, string)) {
-	for _, l := range f.b.lines {
-		emit(0, l)
+	for _, it := range f.b.items {
+		emit(0, it.line)
 	}
 	f.b = bottomK{}
 }
@@ -122,7 +157,7 @@ func boundaries(samples func(*string) bool, k, n int) []string {
 	for samples(&l) {
 		b.add(l)
 	}
-	s := slices.Clone(b.lines)
+	s := b.lines()
 	slices.Sort(s)
 	var out []string
 	for i := 1; i < n && len(s) > 0; i++ {
