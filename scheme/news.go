@@ -43,7 +43,7 @@ func ParseNews(u uri.URI) (News, error) {
 	p := u.Path()
 	base := pathStart(u)
 	if u.HasAuthority() {
-		if err := checkPort(u); err != nil {
+		if err := checkHostPort(u); err != nil {
 			return News{}, err
 		}
 		v.server, v.hasServer = decode(u.Hostname()), true
@@ -130,7 +130,7 @@ func ParseNNTP(u uri.URI) (NNTP, error) {
 	p := u.Path()
 	base := pathStart(u)
 	if u.HasAuthority() {
-		if err := checkPort(u); err != nil {
+		if err := checkHostPort(u); err != nil {
 			return NNTP{}, err
 		}
 		v.end, v.hasServer = endpointOf(u, 119), true

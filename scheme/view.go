@@ -199,8 +199,8 @@ func ViewOf(u uri.URI) (View, error) {
 // without building the view.
 func Check(u uri.URI) error {
 	if isHTTP(u.Scheme()) {
-		if u.Host() != "" && !u.HasPort() {
-			return nil // the common case: a host (so an authority), no port
+		if h := u.Host(); h != "" && !u.HasPort() && strings.IndexByte(h, '%') < 0 {
+			return nil // the common case: a host name (so an authority), no port
 		}
 		return needHost(u, "http", "https")
 	}

@@ -36,12 +36,9 @@ reserved-nid (a URN whose NID may not be assigned, RFC 8141 5.1).
 	start: func(c *call) (each, error) {
 		warn := c.has("warn")
 		return func(in string) (result, error) {
-			u, err := c.parseURI(in)
-			if err != nil {
+			u, err := c.parseURI(in) // the scheme's rules too
+			if err != nil || !warn {
 				return nil, err
-			}
-			if !warn {
-				return nil, scheme.Check(u)
 			}
 			// scheme.ViewOf: every view, URNs included, warns in
 			// the same codes.

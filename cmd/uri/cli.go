@@ -224,8 +224,10 @@ type call struct {
 	reg    uri.Registry
 	out    *writer
 	repair bool // --repair
-	// unchecked is the last scheme seen that has no Validate (parseURI).
-	unchecked string
+	// unchecked is the last scheme seen that has no rules (parseURI);
+	// "" (a relative reference) has none. ruled is the last one seen
+	// that has rules.
+	unchecked, ruled string
 	box       boxes // the results handed to the loop, one of each kind
 	stdin     io.Reader
 	stdout    io.Writer
@@ -359,23 +361,32 @@ func displayFlag(arg, name string) string {
 var registry = scheme.Registry()
 
 // parseURI parses in with the call's grammar and checks it against the
-// rules of its scheme (a "urn:" URI must be a URN of RFC 8141).
+// rules of its scheme (scheme.Check: a "urn:" URI must be a URN of RFC
+// 8141, an http URL needs a host name and a port below 65536, ...).
+// Every subcommand that reads URIs reads them here, so that one input
+// gets one verdict from all of them. The rules are checked once per
+// input, here; only a new URI (the result of edit) is checked again.
 func (c *call) parseURI(in string) (uri.URI, error) {
 	u, err := c.parseRef(in)
 	if err != nil {
 		return u, err
 	}
 	// Most streams repeat a few schemes: remember the last one that has
-	// no rules to check, and skip the registry's lookup for it.
+	// no rules to check, and skip the registry's lookup for it, and the
+	// last one that has (the registry's own lowercase name: no copy).
 	name := u.Scheme()
-	if name == c.unchecked && name != "" {
+	if name == c.unchecked {
 		return u, nil
 	}
-	if s, ok := c.reg.Lookup(name); ok && s.Validate != nil {
-		return u, s.Validate(u)
+	if !strings.EqualFold(name, c.ruled) {
+		s, ok := c.reg.Lookup(name)
+		if !ok || s.View == nil && s.Validate == nil {
+			c.unchecked = strings.Clone(name) // name points into the read buffer
+			return u, nil
+		}
+		c.ruled = s.Name
 	}
-	c.unchecked = strings.Clone(name) // name points into the read buffer
-	return u, nil
+	return u, scheme.Check(u)
 }
 
 // parseRef parses in with the call's grammar, after repairing it when
