@@ -1,7 +1,6 @@
 package scheme
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -215,29 +214,24 @@ func isHTTP(s string) bool {
 }
 
 // AppendJSON appends the JSON of u's view (the "scheme_data" of `uri
-// parse --json`) to b: the view's object, or null when u's scheme has
-// no View in this package. When the view cannot read u, b is returned
-// as it was with the view's error. http and https, most of the URLs of
-// a crawl, are written without building the view, so that a pipeline
+// parse --json`) to b: what ViewOf(u)'s MarshalJSON writes, or null when
+// u's scheme has no View in this package. When the view cannot read u,
+// b is returned as it was with the view's error (Check's). http and
+// https, most of the URLs of a crawl, are written without building the
+// view, by the writer HTTP.MarshalJSON itself calls, so that a pipeline
 // pays little for them.
 func AppendJSON(b []byte, u uri.URI) ([]byte, error) {
-	if s := u.Scheme(); len(s) == 4 || len(s) == 5 {
-		if strings.EqualFold(s, "http") || strings.EqualFold(s, "https") {
-			return appendHTTPJSON(b, u)
-		}
+	if isHTTP(u.Scheme()) {
+		return appendHTTPJSON(b, u)
 	}
-	v, err := registry.View(u)
+	v, err := ViewOf(u)
 	if err != nil {
 		return b, err
 	}
-	m, ok := v.(interface {
-		View
-		json.Marshaler
-	})
-	if !ok {
+	if v == nil {
 		return append(b, "null"...), nil
 	}
-	j, err := m.MarshalJSON()
+	j, err := v.MarshalJSON()
 	if err != nil {
 		return b, err
 	}
