@@ -14,9 +14,12 @@ var checkCommand = &command{
 	about: `Check that each input is a URI reference and print only the failures.
 A URI whose scheme has rules of its own must follow them too: a "urn:"
 input must be a URN of RFC 8141, and a URL of a scheme with a view in
-package scheme must be one that view can read (the "scheme_error" of
-parse --json): an http or https URL needs a host (RFC 9110 4.2.1), no
-port may be above 65535, an ftp URL has no query, ...
+package scheme must be one that view can read (scheme.Check): an http
+or https URL needs a host (RFC 9110 4.2.1) that names a host (no
+escaped space, control or other character the URL Standard forbids in
+a domain), no port may be above 65535, an ftp URL has no query, ...
+Every subcommand that reads URIs (parse, normalize, edit, get, equal,
+plan, ...) refuses the same inputs with the same error.
 `,
 	output: `Plain output, one line per failed input:
   INPUT<TAB>error: OFFSET: REASON

@@ -228,10 +228,10 @@ type call struct {
 	// "" (a relative reference) has none. ruled is the last one seen
 	// that has rules.
 	unchecked, ruled string
-	box       boxes // the results handed to the loop, one of each kind
-	stdin     io.Reader
-	stdout    io.Writer
-	stderr    io.Writer
+	box              boxes // the results handed to the loop, one of each kind
+	stdin            io.Reader
+	stdout           io.Writer
+	stderr           io.Writer
 }
 
 // has reports whether the flag was given.
