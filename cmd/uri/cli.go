@@ -224,6 +224,9 @@ type call struct {
 	reg    uri.Registry
 	out    *writer
 	repair bool // --repair
+	// pos is where the current input comes from (loop), for a note
+	// about it on standard error.
+	pos *inputPos
 	// unchecked is the last scheme seen that has no rules (parseURI);
 	// "" (a relative reference) has none. ruled is the last one seen
 	// that has rules.
@@ -485,6 +488,7 @@ func (c *call) loop(fn each) int {
 		defer skipped.close()
 	}
 	var pos inputPos
+	c.pos = &pos
 	readErr := eachInput(c.args, c.files, c.stdin, &pos, func(in string) bool {
 		w.in, w.repairs = in, nil
 		res, err := fn(in)

@@ -166,3 +166,28 @@ func FuzzOneVerdict(f *testing.F) {
 		}
 	})
 }
+
+// TestEncodeHostNote: issue 26. A non-ASCII host without --idna is no
+// failure (RFC 3986 3.2.2: percent-encoded UTF-8 is a reg-name): its
+// result on standard output, exit status 0, and the note on standard
+// error after where the input came from, as every line about one input
+// there says (--skip-errors). With --idna, a host UTS #46 refuses is a
+// failure: with --skip-errors, its error line on standard error after
+// its place, nothing on standard output, exit status 1.
+func TestEncodeHostNote(t *testing.T) {
+	for _, skip := range []bool{false, true} {
+		args := []string{"encode", "--component", "host"}
+		if skip {
+			args = append(args, "--skip-errors")
+		}
+		out, errOut, code := uriCmd(t, "x\nmünchen\nköln\n", args...)
+		if out != "x\nm%C3%BCnchen\nk%C3%B6ln\n" || code != 0 ||
+			!strings.HasPrefix(errOut, `uri encode: standard input:2: note: "münchen" is not ASCII`) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: %q exit %d, stderr %q", args, out, code, errOut)
+		}
+	}
+	out, errOut, code := uriCmd(t, "a b.dé\nmünchen.de\n", "encode", "--component", "host", "--idna", "--skip-errors")
+	if out != "xn--mnchen-3ya.de\n" || code != 1 || !strings.HasPrefix(errOut, "uri encode: standard input:1: error: ") {
+		t.Errorf("--idna --skip-errors: %q exit %d, stderr %q", out, code, errOut)
+	}
+}
