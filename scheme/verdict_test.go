@@ -154,3 +154,29 @@ func TestHostName(t *testing.T) {
 		t.Errorf("file: %v", err)
 	}
 }
+
+// TestNNTPIgnoredPart: RFC 5538 2.2, "nntpURL = "nntp:" server "/"
+// group [ "/" article-number ]": no query, no fragment. The plan sends
+// GROUP and ARTICLE without them, and the view says so (issue 26: it
+// dropped "?x#y" without a word).
+func TestNNTPIgnoredPart(t *testing.T) {
+	for _, tt := range []struct {
+		url  string
+		warn []Warning
+	}{
+		{"nntp://h/g/1?x#y", []Warning{WarnIgnoredPart}},
+		{"nntp://h/g/1?", []Warning{WarnIgnoredPart}},
+		{"nntp://h/g#y", []Warning{WarnIgnoredPart}},
+		{"nntp://h:1190/g/1?x", []Warning{WarnNondefaultPort, WarnIgnoredPart}},
+		{"nntp://h/g/1", nil},
+	} {
+		v, err := ParseNNTP(uri.MustParse(tt.url))
+		if err != nil || fmt.Sprint(v.Warnings()) != fmt.Sprint(tt.warn) {
+			t.Errorf("%s: warnings %v, %v; want %v", tt.url, v.Warnings(), err, tt.warn)
+		}
+		p, err := v.Plan(PlanOptions{})
+		if err != nil || strings.Join(p.Commands, " | ") != "GROUP g"+map[bool]string{true: " | ARTICLE 1"}[v.Article() == 1] {
+			t.Errorf("%s: plan %q, %v", tt.url, p.Commands, err)
+		}
+	}
+}

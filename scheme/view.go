@@ -38,6 +38,10 @@ const (
 	// WarnReservedNID: a URN whose NID is not formal or informal (RFC
 	// 8141 5.1: "X-", two letters, "urn-" not followed by a number...).
 	WarnReservedNID Warning = "reserved-nid"
+	// WarnIgnoredPart: a query or a fragment that the scheme's URLs do
+	// not have (RFC 5538 2.2: "nntp://server/group/number", neither):
+	// a client has nowhere to send it, and its plan leaves it out.
+	WarnIgnoredPart Warning = "ignored-part"
 )
 
 // View is the typed reading of a URI of one scheme, as ViewOf returns
@@ -91,6 +95,8 @@ func (w Warning) Message() string {
 		return "a percent-encoded NUL that a client decodes into a protocol line (RFC 1738 section 6; RFC 2141 2.4 for URNs)"
 	case WarnReservedNID:
 		return "the URN's NID is not one that may be assigned: experimental, reserved or malformed (RFC 8141 5.1)"
+	case WarnIgnoredPart:
+		return "a query or fragment the scheme's URLs do not have: a client ignores it, and the plan does not send it (RFC 5538 2.2 for nntp)"
 	}
 	return string(w)
 }

@@ -8,7 +8,7 @@ var checkCommand = &command{
 	synopsis: "[--warn] [--json] [--rfc 3986|2396] [--zone-id] [-f FILE]... [INPUT...]",
 	traits:   inputs | jsonOut | grammar | failsOnly | repairs,
 	flags: []flagSpec{
-		{long: "warn", help: "also print the warnings of valid inputs, from the rules of\ntheir scheme: nondefault-port, reserved-port, password,\nencoded-crlf, encoded-nul (RFC 1738 section 6), reserved-nid",
+		{long: "warn", help: "also print the warnings of valid inputs, from the rules of\ntheir scheme: nondefault-port, reserved-port, password,\nencoded-crlf, encoded-nul (RFC 1738 section 6), reserved-nid,\nignored-part",
 			example: "uri check --warn 'ftp://user:secret@example.com:25/'"},
 	},
 	about: `Check that each input is a URI reference and print only the failures.
@@ -34,7 +34,9 @@ as well), password (a password in the URL), encoded-crlf and encoded-nul
 (a %0D, %0A or %00 that a client would decode into a protocol line or a
 mail header: in telnet, rlogin and tn3270 userinfo, gopher and ftp
 parts, mailto header field names and values; a %00 in a URN),
-reserved-nid (a URN whose NID may not be assigned, RFC 8141 5.1).
+reserved-nid (a URN whose NID may not be assigned, RFC 8141 5.1),
+ignored-part (a query or fragment the scheme's URLs do not have, which
+a client leaves out: nntp, RFC 5538 2.2).
 `,
 	start: func(c *call) (each, error) {
 		warn := c.has("warn")

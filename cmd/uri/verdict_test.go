@@ -191,3 +191,16 @@ func TestEncodeHostNote(t *testing.T) {
 		t.Errorf("--idna --skip-errors: %q exit %d, stderr %q", out, code, errOut)
 	}
 }
+
+// TestPlanNNTPWarns: uri plan and uri check --warn say what the nntp
+// plan leaves out (RFC 5538 2.2; issue 26).
+func TestPlanNNTPWarns(t *testing.T) {
+	out, _, code := uriCmd(t, "", "plan", "--json", "nntp://h/g/1?x#y")
+	o := jsonLines(t, out)
+	if code != 0 || len(o) != 1 || fmt.Sprint(o[0]["warnings"]) != "[ignored-part]" || fmt.Sprint(o[0]["commands"]) != "[GROUP g ARTICLE 1]" {
+		t.Errorf("plan --json: %s exit %d", out, code)
+	}
+	if out, _, code := uriCmd(t, "", "check", "--warn", "nntp://h/g/1?x#y"); out != "nntp://h/g/1?x#y\twarning: ignored-part\n" || code != 0 {
+		t.Errorf("check --warn: %q exit %d", out, code)
+	}
+}
