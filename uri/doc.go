@@ -106,7 +106,7 @@
 //	u.Fragment, u.EscapedFragment()  u.DecodedFragment(), u.Fragment()    as for the path
 //	u.ForceQuery, u.OmitHost         u.HasQuery(), u.HasAuthority()       undefined and empty are distinct for every component
 //	u.IsAbs()                        u.IsAbs()                            IsAbsoluteURI is RFC 3986 4.3's (no fragment either)
-//	u.ResolveReference(r)            u.Resolve(r)                         RFC 3986 5.2 exactly, dot segments of the base too
+//	u.ResolveReference(r)            u.Resolve(r)                         RFC 3986 5.2 exactly: "?y", "#s" and "" keep the base's path as written, dots too (5.2.2)
 //	u.JoinPath(elem...)              u.Edit().AppendSegment(e).URI()      a "/" in an element is encoded, not a separator
 //	u.RequestURI()                   scheme's HTTP view, RequestTarget()  the request line is the http scheme's business
 //	u.Redacted()                     u.Redacted()                         the same "xxxxx"
