@@ -180,3 +180,22 @@ func TestNNTPIgnoredPart(t *testing.T) {
 		}
 	}
 }
+
+// TestSetPortVerdict: issue 26. The Editor, like Parse, knows no scheme:
+// RFC 3986 3.2.3 gives port = *DIGIT, so SetPort("99999") builds a
+// valid URI reference. The http scheme cannot name that port (RFC 9293
+// 3.1: a port is 16 bits; RFC 9110 4.2.1): Check refuses the result,
+// with the error it gives the same URL parsed.
+func TestSetPortVerdict(t *testing.T) {
+	v, err := uri.MustParse("http://example.com/").Edit().SetPort("99999").URI()
+	if err != nil || v.String() != "http://example.com:99999/" {
+		t.Fatalf("SetPort: %q, %v", v, err)
+	}
+	err = Check(v)
+	if !errors.Is(err, ErrPortRange) || fmt.Sprint(err) != fmt.Sprint(Check(uri.MustParse("http://example.com:99999/"))) {
+		t.Errorf("Check of the edited URL: %v", err)
+	}
+	if err := Check(uri.MustParse("foo://example.com:99999/")); err != nil {
+		t.Errorf("a scheme without rules: %v", err)
+	}
+}

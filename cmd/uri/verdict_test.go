@@ -204,3 +204,26 @@ func TestPlanNNTPWarns(t *testing.T) {
 		t.Errorf("check --warn: %q exit %d", out, code)
 	}
 }
+
+// TestEditPortVerdict: issue 26. "--set port=99999" on an http URL gives
+// what uri check says of the result: refused, port above 65535; on a
+// scheme without rules, accepted (RFC 3986 3.2.3: port = *DIGIT).
+func TestEditPortVerdict(t *testing.T) {
+	_, _, code := uriCmd(t, "", "check", "http://a:99999/")
+	out, _, ecode := uriCmd(t, "", "edit", "--set", "port=99999", "http://a/")
+	if code != 1 || ecode != 1 || out != `error: port above 65535 in port of "http://a:99999/"`+"\n" {
+		t.Errorf("edit --set port=99999: %q exit %d (check exit %d)", out, ecode, code)
+	}
+	if out, _, code := uriCmd(t, "", "edit", "--set", "port=99999", "foo://a/"); out != "foo://a:99999/\n" || code != 0 {
+		t.Errorf("edit foo: %q exit %d", out, code)
+	}
+}
+
+// TestResolveBaseDotsCommand: RFC 3986 5.2.2, a reference without a
+// path takes the base's path as written (issue 26).
+func TestResolveBaseDotsCommand(t *testing.T) {
+	out, _, code := uriCmd(t, "", "resolve", "--base", "http://a/b/c/..", "?y", "g")
+	if out != "http://a/b/c/..?y\nhttp://a/b/c/g\n" || code != 0 {
+		t.Errorf("resolve: %q exit %d", out, code)
+	}
+}
