@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/urikit/urikit/iri"
@@ -227,14 +228,16 @@ type call struct {
 	// pos is where the current input comes from (loop), for a note
 	// about it on standard error.
 	pos *inputPos
-	// unchecked is the last scheme seen that has no rules (parseURI);
-	// "" (a relative reference) has none. ruled is the last one seen
-	// that has rules.
-	unchecked, ruled string
-	box              boxes // the results handed to the loop, one of each kind
-	stdin            io.Reader
-	stdout           io.Writer
-	stderr           io.Writer
+	// unchecked is the last scheme seen that has no rules (parseURI).
+	// ruled are the last ones seen
+	// that have rules, as written (nruled of them written so far).
+	unchecked string
+	ruled     [4]string
+	nruled    int
+	box       boxes // the results handed to the loop, one of each kind
+	stdin     io.Reader
+	stdout    io.Writer
+	stderr    io.Writer
 }
 
 // has reports whether the flag was given.
@@ -376,18 +379,19 @@ func (c *call) parseURI(in string) (uri.URI, error) {
 	}
 	// Most streams repeat a few schemes: remember the last one that has
 	// no rules to check, and skip the registry's lookup for it, and the
-	// last one that has (the registry's own lowercase name: no copy).
+	// last few that have (http and https alternate in a crawl).
 	name := u.Scheme()
-	if name == c.unchecked {
+	if name == c.unchecked || name == "" { // a relative reference has no scheme's rules
 		return u, nil
 	}
-	if !strings.EqualFold(name, c.ruled) {
+	if !slices.Contains(c.ruled[:], name) {
 		s, ok := c.reg.Lookup(name)
 		if !ok || s.View == nil && s.Validate == nil {
 			c.unchecked = strings.Clone(name) // name points into the read buffer
 			return u, nil
 		}
-		c.ruled = s.Name
+		c.ruled[c.nruled%len(c.ruled)] = strings.Clone(name)
+		c.nruled++
 	}
 	return u, scheme.Check(u)
 }
