@@ -48,6 +48,7 @@ func TestCacheFollowsWrites(t *testing.T) {
 		want("urn:example:a", "404 ")
 		e.mustPut(tok, "urn:example:a", Record{URLs: []string{"https://a.example/3"}})
 		want("urn:example:a", "303 https://a.example/3")
+		e.mustPut(tok, "urn:example:b", Record{})
 		if r := e.do("DELETE", "/admin/records/urn:example:a", h, `{"successor":"urn:example:b"}`); r.code != 204 {
 			t.Fatal(r.code, r.body)
 		}

@@ -51,10 +51,13 @@
 // log in the same transaction. Invalid URNs, locations that are not
 // absolute http or https URIs, and records over the Limits are refused
 // whole. A record is never deleted: DELETE deactivates it (Deactivation),
-// and only a reactivation by a token of its scope brings it back. JSON is
-// read strictly (exact member names, no duplicates, UTF-8
-// without lone surrogates), and an import stores each record whole or
-// not at all.
+// and only a reactivation by a token of its scope brings it back. A
+// successor must have a record and its chain may not lead back
+// (ErrNoSuccessor, ErrSuccessorCycle), decided one deactivation at a
+// time even across servers; a deactivated URN is not offered as a
+// synonym. JSON is read strictly (exact member names, no duplicates,
+// UTF-8 without lone surrogates), and an import stores each record
+// whole or not at all.
 //
 // # Storage
 //

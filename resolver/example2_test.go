@@ -125,14 +125,17 @@ func ExampleGoneError() {
 	ctx := context.Background()
 	st, _ := resolver.OpenStore(ctx, filepath.Join(dir, "urn.db"))
 	defer st.Close()
-	resolver.Import(ctx, st, strings.NewReader("urn,url\nurn:example:old,https://a.example/old\n"), resolver.FormatCSV, resolver.ImportOptions{})
+	resolver.Import(ctx, st, strings.NewReader("urn,url\nurn:example:old,https://a.example/old\nurn:example:new,https://a.example/new\n"),
+		resolver.FormatCSV, resolver.ImportOptions{})
 	scope, _ := resolver.ParseScope("example")
 	token, _, _ := st.CreateToken(ctx, []resolver.Scope{scope}, "example", resolver.AuditEntry{At: time.Now(), Actor: "cli", Client: "local"})
 	srv, _ := resolver.New(resolver.Config{Store: st})
 
-	// DELETE through the admin API, with a reason and a successor.
+	// DELETE through the admin API, with a reason and a successor, which
+	// must have a record.
 	req := httptest.NewRequest("DELETE", "/admin/records/urn:example:old", strings.NewReader(`{"reason":"withdrawn","successor":"urn:example:new"}`))
 	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", "application/json")
 	w := httptest.NewRecorder()
 	srv.ServeHTTP(w, req)
 	fmt.Println(w.Code)

@@ -308,13 +308,23 @@ func request(t testing.TB, method, url, token, ctype, body string) (int, http.He
 	if ctype != "" {
 		req.Header.Set("Content-Type", ctype)
 	}
-	resp, err := noRedirect.Do(req)
+	code, h, b, err := send(noRedirect, req)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return code, h, b
+}
+
+// send does req with client and returns the answer's status, header and
+// body.
+func send(client *http.Client, req *http.Request) (int, http.Header, string, error) {
+	resp, err := client.Do(req)
+	if err != nil {
+		return 0, nil, "", err
+	}
 	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, resp.Header, string(b)
+	b, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header, string(b), err
 }
 
 // TestServeWithNothingInstalled is "go run ./cmd/urnresolver serve" (from resolver/) in an
