@@ -228,9 +228,9 @@ type call struct {
 	// pos is where the current input comes from (loop), for a note
 	// about it on standard error.
 	pos *inputPos
-	// unchecked is the last scheme seen that has no rules (parseURI).
-	// ruled are the last ones seen
-	// that have rules, as written (nruled of them written so far).
+	// unchecked is the last scheme seen that has no rules (parseURI);
+	// ruled are the last ones seen that have, as written (nruled of
+	// them written so far).
 	unchecked string
 	ruled     [4]string
 	nruled    int
@@ -386,7 +386,7 @@ func (c *call) parseURI(in string) (uri.URI, error) {
 	}
 	if !slices.Contains(c.ruled[:], name) {
 		s, ok := c.reg.Lookup(name)
-		if !ok || s.View == nil && s.Validate == nil {
+		if !ok || s.View == nil { // the rules scheme.Check applies are the views' (a URN's syntax too)
 			c.unchecked = strings.Clone(name) // name points into the read buffer
 			return u, nil
 		}
