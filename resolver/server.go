@@ -224,7 +224,11 @@ func (s *Server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 			if n, hits, misses := s.store.CacheStats(); hits+misses > 0 || n > 0 {
 				fmt.Fprintf(w, "# HELP urnresolver_cache_entries N2L answers held in memory.\n# TYPE urnresolver_cache_entries gauge\nurnresolver_cache_entries %d\n", n)
 				fmt.Fprintf(w, "# HELP urnresolver_cache_lookups_total N2L lookups by whether the cache answered.\n# TYPE urnresolver_cache_lookups_total counter\n")
+				bypassed, age, current := s.store.CacheFreshness()
 				fmt.Fprintf(w, "urnresolver_cache_lookups_total{result=\"hit\"} %d\nurnresolver_cache_lookups_total{result=\"miss\"} %d\n", hits, misses)
+				fmt.Fprintf(w, "urnresolver_cache_lookups_total{result=\"bypass\"} %d\n", bypassed)
+				fmt.Fprintf(w, "# HELP urnresolver_cache_current 1 while the cache answers: its last catch-up with the other servers' writes began within the staleness bound.\n# TYPE urnresolver_cache_current gauge\nurnresolver_cache_current %d\n", b2i(current))
+				fmt.Fprintf(w, "# HELP urnresolver_cache_age_seconds Time since the last complete catch-up with the change log began.\n# TYPE urnresolver_cache_age_seconds gauge\nurnresolver_cache_age_seconds %g\n", age.Seconds())
 			}
 		})
 	case strings.HasPrefix(path, "/static/"):
@@ -342,4 +346,11 @@ func (s *Server) storeFailed(w http.ResponseWriter, r *http.Request, op string, 
 	}
 	s.log.Error("store error", "op", op, "err", err)
 	writeProblem(w, newProblem(probStore, http.StatusServiceUnavailable, "the database failed; try again"))
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -6,10 +6,13 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
+	mrand "math/rand/v2"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -75,11 +78,12 @@ type Store struct {
 	dsn  string
 	base string // SQLite: the file: URI with the pragmas every connection has
 
-	first *sql.Stmt // the N2L lookup (lookupFirst)
+	first  *sql.Stmt // the N2L lookup (lookupFirst)
+	origin int64     // names this store's writes in the change log
 
 	cache     atomic.Pointer[answerCache] // nil: no cache (cache.go)
-	stopWatch context.CancelFunc          // stops the cache's poller or listener
-	watchDone chan struct{}
+	stopWatch context.CancelFunc          // stops the cache's follower and listener
+	watch     sync.WaitGroup
 }
 
 // IsPostgres reports whether dsn selects PostgreSQL.
@@ -93,7 +97,7 @@ func IsPostgres(dsn string) bool {
 // mode with synchronous=FULL so that a write is on disk when it is
 // acknowledged.
 func OpenStore(ctx context.Context, dsn string) (*Store, error) {
-	s := &Store{dsn: dsn, d: sqliteDialect}
+	s := &Store{dsn: dsn, d: sqliteDialect, origin: mrand.Int64N(math.MaxInt64) + 1}
 	if IsPostgres(dsn) {
 		db, err := sql.Open("pgx", dsn)
 		if err != nil {
@@ -184,7 +188,7 @@ func (s *Store) Kind() string { return s.d.name }
 func (s *Store) Close() error {
 	if s.stopWatch != nil {
 		s.stopWatch()
-		<-s.watchDone
+		s.watch.Wait()
 	}
 	if s.first != nil {
 		s.first.Close()
@@ -558,10 +562,10 @@ func (s *Store) writeTx(ctx context.Context, key string) (*sql.Tx, error) {
 }
 
 // commitKeys commits a write of keys and drops their N2L answers from the
-// caches: the other servers' (PostgreSQL) by a notification that tx
-// sends at commit, this process's when the commit returns.
+// caches: the other processes' and servers' through the change log that
+// tx writes (changes.go), this process's when the commit returns.
 func (s *Store) commitKeys(ctx context.Context, tx *sql.Tx, keys ...string) error {
-	if err := s.notify(ctx, tx, false, keys...); err != nil {
+	if err := s.logChanges(ctx, tx, keys); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {

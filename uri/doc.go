@@ -108,6 +108,7 @@
 //	u.IsAbs()                        u.IsAbs()                            IsAbsoluteURI is RFC 3986 4.3's (no fragment either)
 //	u.ResolveReference(r)            u.Resolve(r)                         RFC 3986 5.2 exactly: "?y", "#s" and "" keep the base's path as written, dots too (5.2.2)
 //	u.JoinPath(elem...)              u.Edit().AppendSegment(e).URI()      a "/" in an element is encoded, not a separator
+//	u.JoinPath("..")                 AppendSegment("..")                  appended, not applied: "/a/b/.." (Normalize: "/a/"; JoinPath: "/a")
 //	u.RequestURI()                   scheme's HTTP view, RequestTarget()  the request line is the http scheme's business
 //	u.Redacted()                     u.Redacted()                         the same "xxxxx"
 //	u.String()                       u.String()                           the input itself, never re-encoded
@@ -116,7 +117,7 @@
 //	url.User, url.UserPassword       Editor.SetUser, SetPassword          ":" and "@" in a name are encoded
 //	url.ParseQuery(s)                ParseParams(s)                       never fails: a bad "%" stays as written, ";" is data (net/url drops the pair)
 //	v.Get, Set, Add, Del, Has        p.Get, Set, Add, Del, Has            the same in-place edits; Set keeps the pair's place
-//	v.Encode()                       p.Encode()                           pairs in their order, untouched ones as written
+//	v.Encode()                       p.Encode()                           pairs in their order, untouched ones as written; ";" is "%3B" in both
 //	url.PathEscape(s)                Escape(s, SegmentSet)                one function, a Set per component
 //	url.QueryEscape(s)               Escape(s, QueryValueSet)             a space is "%20", never "+"
 //	url.PathUnescape, QueryUnescape  Unescape; Param.Key and Value        "+" is a space only inside query pairs

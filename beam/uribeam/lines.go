@@ -255,10 +255,22 @@ func hostFn(line string, ok func(string), bad func(DeadLetter)) {
 		bad(deadLine(in, err))
 		return
 	}
-	if h := registry.Normalize(u).Host(); h != "" {
-		ok(h)
+	n := registry.Normalize(u)
+	switch {
+	case n.Host() != "":
+		ok(n.Host())
+	case !n.HasAuthority():
+		bad(DeadLetter{Input: in, Offset: -1, Error: ErrNoAuthority.Error()})
+	default:
+		bad(DeadLetter{Input: in, Offset: -1, Error: ErrEmptyHost.Error()})
 	}
 }
+
+// The reasons of Hosts for a valid line that has no host to count.
+var (
+	ErrNoAuthority = errors.New("no host: the reference has no authority component (RFC 3986 3.2)")
+	ErrEmptyHost   = errors.New("no host: the host is empty (RFC 3986 3.2.2)")
+)
 
 func oneOf(h string) (string, int64) { return h, 1 }
 
@@ -266,8 +278,9 @@ func hostCount(a, b int64) int64 { return a + b }
 
 // Hosts counts the hosts of the normal forms of the valid lines (an
 // IP-literal with its brackets, as uri.URI.Host gives it): a PCollection
-// of KV<string, int64>. A line without a host, or with an empty one, is
-// not counted; invalid lines are dead letters.
+// of KV<string, int64>. A line without a host, or with an empty one
+// (file:///etc/hosts), is a dead letter whose error is ErrNoAuthority's
+// or ErrEmptyHost's text; so is an invalid line, with its own reason.
 func Hosts(s beam.Scope, lines beam.PCollection) (counts, dead beam.PCollection) {
 	s = s.Scope("uribeam.Hosts")
 	hosts, dead := beam.ParDo2(s, hostFn, lines)

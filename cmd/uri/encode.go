@@ -21,7 +21,7 @@ path         a path: "/" kept
 query        RFC 3986 3.4
 fragment     RFC 3986 3.5
 query-value  a key or value of a key=value query:
-             "&", "=" and "+" are encoded`, example: "uri encode --component segment 'a/b c'"},
+             "&", "=", "+" and ";" are encoded`, example: "uri encode --component segment 'a/b c'"},
 		{long: "idna", help: "with --component host, write a non-ASCII name in the form DNS\nneeds: each label through IDNA (UTS #46, the A-label xn--...)\ninstead of percent-encoded UTF-8",
 			example: "uri encode --component host --idna 'münchen.de'"}},
 	about: `Percent-encode each input so that it can stand as the given component of

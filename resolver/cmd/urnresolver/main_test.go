@@ -215,13 +215,21 @@ func (s *server) kill() {
 // runCmd runs the binary with args and returns its exit status and output.
 func runCmd(t testing.TB, dir string, env []string, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
+	return runCmdWithin(t, 120*time.Second, dir, env, stdin, args...)
+}
+
+// runCmdWithin is runCmd killing the command after timeout instead of
+// 120 s (the load benchmark's import of a million records on a busy
+// machine).
+func runCmdWithin(t testing.TB, timeout time.Duration, dir string, env []string, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
 	cmd := exec.Command(binary(t), args...)
 	cmd.Dir = dir
 	cmd.Env = env
 	cmd.Stdin = strings.NewReader(stdin)
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	go func() {
 		<-ctx.Done()
