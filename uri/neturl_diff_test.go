@@ -189,19 +189,6 @@ func TestNetURLDifferences(t *testing.T) {
 	t.Logf("%d lines both parse; %d classes of difference", n, len(found))
 }
 
-// sameValues reports whether a and b hold the same values per key.
-func sameValues(a, b url.Values) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if !slices.Equal(v, b[k]) {
-			return false
-		}
-	}
-	return true
-}
-
 // hasDotSegment reports whether the path p has a "." or ".." segment.
 func hasDotSegment(p string) bool {
 	for seg := range strings.SplitSeq(p, "/") {
