@@ -70,7 +70,7 @@ row() { # round name "wall cpu mb"
   local wall cpu mb
   read -r wall cpu mb <<< "$3"
   printf '| %s | %s | %.1f | %.1f | %d | %.0f |\n' "$1" "$2" "$wall" "$cpu" "$mb" "$(echo "$records / $cpu" | bc -l)"
-  echo "$2 $cpu" >> "$work/cpu"
+  printf '%s\t%s\n' "$2" "$cpu" >> "$work/cpu"
 }
 for r in $(seq "$rounds"); do
   rm -rf "$work/out"
@@ -89,11 +89,10 @@ if [ -n "$py" ]; then
 fi
 echo
 echo "records: $records ($(grep -o '"out": [0-9]*' "$work/out/c-counts.json") indexed)"
-awk '{cpu[$1" "$2" "$3" "$4]=cpu[$1" "$2" "$3" "$4]" "$NF} END {for (k in cpu) print k":"cpu[k]}' "$work/cpu" | sort |
-  while IFS=: read -r name list; do
-    med=$(echo "$list" | tr ' ' '\n' | sed '/^$/d' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-    echo "median CPU s, $name: $med"
-  done
+cut -f1 "$work/cpu" | sort -u | while IFS= read -r name; do
+  med=$(awk -F'\t' -v n="$name" '$1 == n {print $2}' "$work/cpu" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  echo "median CPU s, $name: $med"
+done
 [ -z "$py" ] && exit 0
 
 # The same index: uripipe's shards against cdxj-indexer's output.
