@@ -100,9 +100,9 @@ Jobs (the output, one line each, in PREFIX-SSSSS-of-NNNNN):
              resolved against their base: PAGE<TAB>LINK
   cdxj       a CDXJ index of WARC files (every input file is read as one),
              as webrecorder's cdxj-indexer and pywb write it: SURT
-             TIMESTAMP {"url",...}, sorted byte-wise;
-             shard i holds the i-th range of lines, so the shards in name
-             order are one sorted index
+             TIMESTAMP {"url",...}, sorted byte-wise; shard i holds the
+             i-th range of lines, so the shards in name order are one
+             sorted index
 
 Flags:
   --input GLOB     the input files (local paths, gs://...; quote the glob)
