@@ -2,6 +2,7 @@ package whatwg
 
 import (
 	"math"
+	"math/bits"
 	"strings"
 )
 
@@ -16,14 +17,15 @@ import (
 // line, every urltestdata.json input and mutations of them).
 
 // The bytes of a host on the fast path (fastHost): a lowercase LDH
-// byte, with a bit for '-' and one for '.'; 0 for any other byte, which
-// ends the host. The host loop branches only at its end and gathers
-// the rest in bits, since where dots and hyphens fall in a host is what
-// a branch predictor cannot learn over a stream of URLs.
+// byte, with bits for '-', '.' and the digits; 0 for any other byte,
+// which ends the host. The host loop reads eight bytes at a time and
+// branches only at the host's end: where dots and hyphens fall in a host
+// is what a branch predictor cannot learn over a stream of URLs.
 const (
 	fhLDH    uint8 = 1 << iota // 'a'-'z', '0'-'9', '-', '.'
 	fhHyphen                   // '-'
-	fhDot                      // '.'
+	fhDot                      // '.', one bit above fhHyphen
+	fhDigit                    // '0'-'9', one bit above fhDot
 )
 
 var fastHost = func() (t [256]uint8) {
@@ -31,11 +33,15 @@ var fastHost = func() (t [256]uint8) {
 		t[c] = fhLDH
 	}
 	for c := '0'; c <= '9'; c++ {
-		t[c] = fhLDH
+		t[c] = fhLDH | fhDigit
 	}
 	t['-'], t['.'] = fhLDH|fhHyphen, fhLDH|fhDot
 	return t
 }()
+
+// lanes has 1 in the low bit of each byte of a word: lanes*b puts the
+// byte b in each.
+const lanes = 0x0101010101010101
 
 // The bytes the fast path passes over in the path, the query and the
 // fragment of a special URL: URL code points (section 4.3, "URL
@@ -117,10 +123,10 @@ func parseFast(s string, u *URL) bool {
 		return false // "https:/" alone
 	}
 
-	// The host: LDH bytes up to the first other byte, then what the
-	// bits say. A host of at most 63 bytes without a hyphen has no label
-	// to check but for emptiness; others take strictASCIIOK.
-	i, seen, empty, prev := scanFastHost(s, h)
+	// The host: LDH bytes up to the first other byte. Most hosts are
+	// settled by the scan; the others, and those over 63 bytes, take
+	// the label rules and the ends-in-a-number check here.
+	i, look := scanFastHost(s, h)
 	hostEnd := i
 	hostKind := Domain
 	if host := s[h:hostEnd]; host == "" {
@@ -130,14 +136,10 @@ func parseFast(s string, u *URL) bool {
 		}
 		hostKind = EmptyHost
 	} else {
-		if empty != 0 || host[0] == '.' || prev != 0 ||
-			(seen&fhHyphen != 0 || len(host) > 63) && !strictASCIIOK(host) {
+		if (look || len(host) > 63) && !fastHostOK(host) {
 			return false
 		}
-		// The last label must not start with a digit: the
-		// ends-in-a-number checker (section 3.5) then says no.
-		last := host[strings.LastIndexByte(host, '.')+1:]
-		if '0' <= last[0] && last[0] <= '9' || kind == schemeFile && host == "localhost" {
+		if kind == schemeFile && host == "localhost" {
 			return false
 		}
 	}
@@ -172,43 +174,23 @@ func parseFast(s string, u *URL) bool {
 	// The path, from a '/'; hasDotSegment looks again only at a path
 	// with a segment that starts with '.' or a '%' (rare in both cases).
 	queryStart, fragStart := -1, -1
-	i, look := scanFastPath(s, i)
+	i, look = scanFastPlain(s, i, lanes*uint64(fpPath))
 	if i < 0 || look && hasDotSegment(s[pathStart:i]) {
 		return false
 	}
-	if i < len(s) {
-		switch s[i] {
-		case '?':
-			queryStart = i
-			i++
-		case '#':
-		default:
-			return false
-		}
-	}
-	if queryStart >= 0 {
-		for ; uint(i) < uint(len(s)); i++ {
-			c := s[i]
-			if fastPlain[c]&fpQuery != 0 {
-				continue
-			}
-			if c == '%' && validPercent(s, i) {
-				continue
-			}
-			if c == '#' {
-				break
-			}
+	if i < len(s) && s[i] == '?' {
+		queryStart = i
+		if i, _ = scanFastPlain(s, i+1, lanes*uint64(fpQuery)); i < 0 {
 			return false
 		}
 	}
 	if i < len(s) {
-		// s[i] is '#'.
+		if s[i] != '#' {
+			return false
+		}
 		fragStart = i
-		for i++; uint(i) < uint(len(s)); i++ {
-			c := s[i]
-			if fastPlain[c]&fpFrag == 0 && !(c == '%' && validPercent(s, i)) {
-				return false
-			}
+		if i, _ = scanFastPlain(s, i+1, lanes*uint64(fpFrag)); i != len(s) {
+			return false
 		}
 	}
 
@@ -225,47 +207,128 @@ func parseFast(s string, u *URL) bool {
 	return true
 }
 
-// scanFastHost reads LDH bytes from s[i] on, up to the first other
-// byte, and returns where it stopped, the OR of their fastHost bits,
-// whether a dot followed a dot, and whether the last byte was a dot.
-// The loop branches only at its end: where dots and hyphens fall in a
-// host is what a branch predictor cannot learn over a stream of URLs.
-func scanFastHost(s string, i int) (end int, seen, empty, lastDot uint8) {
-	for ; uint(i) < uint(len(s)); i++ {
-		m := fastHost[s[i]]
-		if m == 0 {
-			break
+// scanFastHost reads LDH bytes from s[i] on, eight at a time, up to the
+// first other byte, and returns where it stopped and whether the host
+// needs a closer look: it has an empty label, a hyphen next to a dot or
+// at either end, two hyphens in a row, or a label that starts with a
+// digit. Otherwise its labels pass the strict domain-to-ASCII when none
+// is over 63 bytes, and the ends-in-a-number checker says no. The host
+// starts and ends as if after and before a dot: a leading or trailing
+// dot is an empty label, a hyphen there a hyphen next to a dot.
+func scanFastHost(s string, i int) (end int, look bool) {
+	var odd uint64
+	before := uint64(fhDot) // the flags of the byte before the word
+	for {
+		var v uint64 // fastFlags, inlined
+		if i+8 <= len(s) {
+			v = flags8(&fastHost, s[i:i+8])
+		} else {
+			v = flagsEnd(&fastHost, s, i)
 		}
-		seen |= m
-		empty |= lastDot & m
-		lastDot = m & fhDot
+		stop := ^v & (lanes * uint64(fhLDH))
+		if stop != 0 {
+			n := uint(bits.TrailingZeros64(stop)) & 63 // 8 * the LDH bytes
+			odd |= hostPairs(v&(1<<n-1)|uint64(fhDot)<<n, before)
+			return i + int(n>>3), odd != 0
+		}
+		odd |= hostPairs(v, before)
+		before = v >> 56
+		i += 8
 	}
-	return i, seen, empty, lastDot
 }
 
-// scanFastPath reads path bytes from s[i] on, up to '?', '#' or a byte
-// the fast path does not take, and returns where it stopped (len(s)
-// for the end), and whether a segment starts with '.' or a '%' came, for
-// hasDotSegment to judge; -1 for a '%' not followed by two hex digits.
-func scanFastPath(s string, i int) (int, bool) {
-	var dot, slash uint8
-	pct := false
-	for ; uint(i) < uint(len(s)); i++ {
-		m := fastPlain[s[i]]
-		if m&fpPath == 0 {
-			if s[i] != '%' {
-				break
-			}
-			if !validPercent(s, i) {
-				return -1, false
-			}
-			pct, slash = true, 0
+// hostPairs returns the pairs of bytes of a host that scanFastHost
+// looks at, in the fastHost flags v of eight bytes, before those of the
+// byte before them: two dots or hyphens in a row, ".-", "-." and a dot
+// before a digit, found by shifting each byte's flags onto the next's.
+func hostPairs(v, before uint64) uint64 {
+	const (
+		hyphenOrDot = lanes * uint64(fhHyphen|fhDot)
+		hyphen      = lanes * uint64(fhHyphen)
+		dotOrDigit  = lanes * uint64(fhDot|fhDigit)
+	)
+	prev := v<<8 | before
+	return prev&v&hyphenOrDot | prev>>1&v&hyphen | prev<<1&v&dotOrDigit
+}
+
+// scanFastPlain reads from s[i] on, eight bytes at a time, the bytes
+// whose fastPlain flags have a bit of mask (lanes times fpPath, fpQuery
+// or fpFrag) and valid percent-encodings, and returns where it stopped
+// (len(s) at the end, -1 at a '%' not followed by two hex digits) and
+// whether a '.' follows a '/' or a '%' came, for hasDotSegment to judge
+// in a path.
+func scanFastPlain(s string, i int, mask uint64) (end int, look bool) {
+	const dot = lanes * uint64(fpDot)
+	var odd, before uint64
+	for {
+		var v uint64 // fastFlags, inlined
+		if i+8 <= len(s) {
+			v = flags8(&fastPlain, s[i:i+8])
+		} else {
+			v = flagsEnd(&fastPlain, s, i)
+		}
+		stop := ^v & mask
+		if stop == 0 {
+			// fpSlash of the byte before onto fpDot.
+			odd |= (v<<8|before)<<1&v&dot
+			before = v >> 56
+			i += 8
 			continue
 		}
-		dot |= slash & m
-		slash = (m & fpSlash) << 1
+		n := uint(bits.TrailingZeros64(stop)) &^ 7 & 63 // 8 * the plain bytes
+		v &= 1<<n - 1
+		odd |= (v<<8|before)<<1&v&dot
+		if i += int(n >> 3); i >= len(s) || s[i] != '%' {
+			return i, odd != 0
+		}
+		if !validPercent(s, i) {
+			return -1, false
+		}
+		odd, before = 1, 0
+		i += 3
 	}
-	return i, dot != 0 || pct
+}
+
+// fastFlags would return the bytes the table t gives s[i:i+8], that of
+// s[i+k] in byte k of the word, with zero bytes past the end of s
+// (i <= len(s)); the scanners write it out, for the compiler to
+// inline flags8 in their loops:
+//
+//	if i+8 <= len(s) {
+//		v = flags8(t, s[i:i+8])
+//	} else {
+//		v = flagsEnd(t, s, i)
+//	}
+
+// flagsEnd is fastFlags when fewer than eight bytes are left.
+func flagsEnd(t *[256]uint8, s string, i int) uint64 {
+	if j := len(s) - 8; j >= 0 {
+		return flags8(t, s[j:]) >> (8 * uint(i-j))
+	}
+	var v uint64
+	for k := len(s) - 1; k >= i; k-- {
+		v = v<<8 | uint64(t[s[k]])
+	}
+	return v
+}
+
+// flags8 returns the bytes the table t gives the eight bytes of w, that
+// of w[k] in byte k of the word.
+func flags8(t *[256]uint8, w string) uint64 {
+	return uint64(t[w[0]]) | uint64(t[w[1]])<<8 | uint64(t[w[2]])<<16 | uint64(t[w[3]])<<24 |
+		uint64(t[w[4]])<<32 | uint64(t[w[5]])<<40 | uint64(t[w[6]])<<48 | uint64(t[w[7]])<<56
+}
+
+// fastHostOK reports whether the strict domain-to-ASCII takes the
+// lowercase LDH host as it is and the ends-in-a-number checker says
+// no: its last label does not start with a digit (section 3.5: a last
+// label of digits, or "0x" and hex digits, is a number).
+func fastHostOK(host string) bool {
+	if !strictASCIIOK(host) {
+		return false
+	}
+	c := host[strings.LastIndexByte(host, '.')+1]
+	return c < '0' || c > '9'
 }
 
 // hasDotSegment reports whether the path p, which starts with '/', may
