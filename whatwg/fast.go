@@ -101,27 +101,24 @@ func parseFast(s string, u *URL) bool {
 	var kind schemeKind
 	var se int // the scheme's length
 	switch {
-	case len(s) < 7 || len(s) > math.MaxInt32/2: // parseFull refuses the latter
+	case len(s) > math.MaxInt32/2: // parseFull refuses it
 		return false
-	case s[:7] == "http://":
-		kind, se = schemeHTTP, 4
-	case s[:7] == "https:/":
+	case len(s) >= 8 && s[:8] == "https://":
 		kind, se = schemeHTTPS, 5
-	case s[:5] == "ws://":
-		kind, se = schemeWS, 2
-	case s[:6] == "wss://":
-		kind, se = schemeWSS, 3
-	case s[:6] == "ftp://":
-		kind, se = schemeFTP, 3
-	case s[:7] == "file://":
+	case len(s) >= 7 && s[:7] == "http://":
+		kind, se = schemeHTTP, 4
+	case len(s) >= 7 && s[:7] == "file://":
 		kind, se = schemeFile, 4
+	case len(s) >= 6 && s[:6] == "wss://":
+		kind, se = schemeWSS, 3
+	case len(s) >= 5 && s[:5] == "ws://":
+		kind, se = schemeWS, 2
+	case len(s) >= 6 && s[:6] == "ftp://":
+		kind, se = schemeFTP, 3
 	default:
 		return false
 	}
 	h := se + 3
-	if h > len(s) || s[h-1] != '/' {
-		return false // "https:/" alone
-	}
 
 	// The host: LDH bytes up to the first other byte. Most hosts are
 	// settled by the scan; the others, and those over 63 bytes, take
@@ -201,9 +198,11 @@ func parseFast(s string, u *URL) bool {
 	if queryStart >= 0 {
 		fl, qs = fl|hasQuery, queryStart
 	}
-	*u = URL{s: s, schemeEnd: uint32(se), userEnd: uint32(h), hostStart: uint32(h), hostEnd: uint32(hostEnd),
-		pathStart: uint32(pathStart), queryStart: uint32(qs), fragStart: uint32(fs),
-		port: int32(port), flags: fl, scheme: kind, hostKind: hostKind}
+	// Field by field: a URL literal is built aside, then copied.
+	u.s = s
+	u.schemeEnd, u.userEnd, u.hostStart, u.hostEnd = uint32(se), uint32(h), uint32(h), uint32(hostEnd)
+	u.pathStart, u.queryStart, u.fragStart = uint32(pathStart), uint32(qs), uint32(fs)
+	u.port, u.flags, u.scheme, u.hostKind, u.errs = int32(port), fl, kind, hostKind, 0
 	return true
 }
 
@@ -222,8 +221,10 @@ func scanFastHost(s string, i int) (end int, look bool) {
 		var v uint64 // fastFlags, inlined
 		if i+8 <= len(s) {
 			v = flags8(&fastHost, s[i:i+8])
+		} else if j := len(s) - 8; j >= 0 {
+			v = flags8(&fastHost, s[j:j+8]) >> (8 * uint(i-j))
 		} else {
-			v = flagsEnd(&fastHost, s, i)
+			v = flagsShort(&fastHost, s, i)
 		}
 		stop := ^v & (lanes * uint64(fhLDH))
 		if stop != 0 {
@@ -264,20 +265,22 @@ func scanFastPlain(s string, i int, mask uint64) (end int, look bool) {
 		var v uint64 // fastFlags, inlined
 		if i+8 <= len(s) {
 			v = flags8(&fastPlain, s[i:i+8])
+		} else if j := len(s) - 8; j >= 0 {
+			v = flags8(&fastPlain, s[j:j+8]) >> (8 * uint(i-j))
 		} else {
-			v = flagsEnd(&fastPlain, s, i)
+			v = flagsShort(&fastPlain, s, i)
 		}
 		stop := ^v & mask
 		if stop == 0 {
 			// fpSlash of the byte before onto fpDot.
-			odd |= (v<<8|before)<<1&v&dot
+			odd |= (v<<8 | before) << 1 & v & dot
 			before = v >> 56
 			i += 8
 			continue
 		}
 		n := uint(bits.TrailingZeros64(stop)) &^ 7 & 63 // 8 * the plain bytes
 		v &= 1<<n - 1
-		odd |= (v<<8|before)<<1&v&dot
+		odd |= (v<<8 | before) << 1 & v & dot
 		if i += int(n >> 3); i >= len(s) || s[i] != '%' {
 			return i, odd != 0
 		}
@@ -296,16 +299,14 @@ func scanFastPlain(s string, i int, mask uint64) (end int, look bool) {
 //
 //	if i+8 <= len(s) {
 //		v = flags8(t, s[i:i+8])
+//	} else if j := len(s) - 8; j >= 0 {
+//		v = flags8(t, s[j:j+8]) >> (8 * uint(i-j)) // the last eight
 //	} else {
-//		v = flagsEnd(t, s, i)
+//		v = flagsShort(t, s, i)
 //	}
 
-// flagsEnd is fastFlags when fewer than eight bytes are left.
-func flagsEnd(t *[256]uint8, s string, i int) uint64 {
-	if j := len(s) - 8; j >= 0 {
-		return flags8(t, s[j:]) >> (8 * uint(i-j))
-	}
-	var v uint64
+// flagsShort is fastFlags for s shorter than eight bytes.
+func flagsShort(t *[256]uint8, s string, i int) (v uint64) {
 	for k := len(s) - 1; k >= i; k-- {
 		v = v<<8 | uint64(t[s[k]])
 	}

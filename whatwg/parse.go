@@ -13,7 +13,10 @@ import (
 // otherwise it is built in one buffer.
 func Parse(s string) (URL, error) {
 	var u URL
-	err := parse(s, nil, &u)
+	if parseFast(s, &u) {
+		return u, nil
+	}
+	err := parseFull(s, nil, &u)
 	return u, err
 }
 
