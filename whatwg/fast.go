@@ -16,72 +16,85 @@ import (
 // the two can never disagree (fast_test.go runs both on every corpus
 // line, every urltestdata.json input and mutations of them).
 
-// The bytes of a host on the fast path (fastHost): a lowercase LDH
-// byte, with bits for '-', '.' and the digits; 0 for any other byte,
-// which ends the host. The host loop reads eight bytes at a time and
-// branches only at the host's end: where dots and hyphens fall in a host
-// is what a branch predictor cannot learn over a stream of URLs.
+// The classes of the bytes on the fast path (fastByte), one bit each.
+// The host is its LDH bytes, up to the first other one. The path, the
+// query and the fragment of a special URL are their plain bytes: URL
+// code points (section 4.3, "URL writing") that the component's
+// percent-encode set leaves alone and that do not end the component
+// ('/' and '.' are plain in the path, with bits of their own to spot a
+// segment that starts with '.'). Other bytes stop the scan: '%', '?'
+// and '#' for a look; non-ASCII bytes (percent-encoded), controls,
+// spaces and the ASCII bytes that are not URL code points (each an
+// invalid-URL-unit validation error), '\\' and, in a special query,
+// U+0027 (the special-query percent-encode set) for the full parser.
+// hostPairs needs fbHyphen one bit above fbDot and fbDigit one below,
+// pathPairs fbSlash two bits above fbDot.
 const (
-	fhLDH    uint8 = 1 << iota // 'a'-'z', '0'-'9', '-', '.'
-	fhHyphen                   // '-'
-	fhDot                      // '.', one bit above fhHyphen
-	fhDigit                    // '0'-'9', one bit above fhDot
+	fbPath   uint8 = 1 << iota // plain in a path
+	fbQuery                    // plain in a special URL's query
+	fbFrag                     // plain in a fragment
+	fbDigit                    // '0'-'9'
+	fbDot                      // '.'
+	fbHyphen                   // '-'
+	fbSlash                    // '/'
+	fbLDH                      // 'a'-'z', '0'-'9', '-', '.': a byte of a host
 )
 
-var fastHost = func() (t [256]uint8) {
-	for c := 'a'; c <= 'z'; c++ {
-		t[c] = fhLDH
-	}
-	for c := '0'; c <= '9'; c++ {
-		t[c] = fhLDH | fhDigit
-	}
-	t['-'], t['.'] = fhLDH|fhHyphen, fhLDH|fhDot
-	return t
-}()
-
-// lanes has 1 in the low bit of each byte of a word: lanes*b puts the
-// byte b in each.
-const lanes = 0x0101010101010101
-
-// The bytes the fast path passes over in the path, the query and the
-// fragment of a special URL: URL code points (section 4.3, "URL
-// writing") that the component's percent-encode set leaves alone and
-// that do not end the component ('/' and '.' are plain in the path,
-// with bits of their own to spot a segment that starts with '.'). Other
-// bytes stop the loop: '%', '?' and '#' for a look; non-ASCII bytes
-// (percent-encoded), controls, spaces and the ASCII bytes that are not
-// URL code points (each an invalid-URL-unit validation error), '\\'
-// and, in a special query, U+0027 (the special-query percent-encode
-// set) for the full parser.
-const (
-	fpPath  uint8 = 1 << iota // plain in a path
-	fpQuery                   // plain in a special URL's query
-	fpFrag                    // plain in a fragment
-	fpSlash                   // '/'
-	fpDot                     // '.', one bit above fpSlash
-)
-
-var fastPlain = func() (t [256]uint8) {
+var fastByte = func() (t [256]uint8) {
 	for c := 0; c < 0x80; c++ {
 		if !isURLUnitASCII(byte(c)) {
 			continue
 		}
 		var m uint8
 		if class[c]&(setPath|isQuestion) == 0 {
-			m |= fpPath
+			m |= fbPath
 		}
 		if class[c]&setSpecialQuery == 0 {
-			m |= fpQuery
+			m |= fbQuery
 		}
 		if class[c]&setFragment == 0 {
-			m |= fpFrag
+			m |= fbFrag
+		}
+		switch {
+		case 'a' <= c && c <= 'z':
+			m |= fbLDH
+		case '0' <= c && c <= '9':
+			m |= fbLDH | fbDigit
+		case c == '-':
+			m |= fbLDH | fbHyphen
+		case c == '.':
+			m |= fbLDH | fbDot
+		case c == '/':
+			m |= fbSlash
 		}
 		t[c] = m
 	}
-	t['/'] |= fpSlash
-	t['.'] |= fpDot
 	return t
 }()
+
+// The scans read eight bytes at a time and put the fastByte of each in
+// its place in a word (flags8): fastWords[k][c] is the fastByte of c in
+// byte k, so that each byte costs a load and an OR. Each rule is then a
+// few operations on the word, and a scan branches only where its
+// component ends: where dots and hyphens fall in a host, or how long a
+// path is, is what a branch predictor cannot learn over a stream of
+// URLs.
+var fastWords = func() (t [8][256]uint64) {
+	for k := range t {
+		for c, m := range fastByte {
+			t[k][c] = uint64(m) << (8 * k)
+		}
+	}
+	return t
+}()
+
+// fastWordsAt is &fastWords, read from a variable so that the compiler
+// keeps it in a register instead of forming each table's address.
+var fastWordsAt = &fastWords
+
+// lanes has 1 in the low bit of each byte of a word: lanes*b puts the
+// byte b in each.
+const lanes = 0x0101010101010101
 
 // parseFast parses s into *u when s is a special URL in serialized form
 // that the basic URL parser, with or without a base, returns unchanged
@@ -126,19 +139,17 @@ func parseFast(s string, u *URL) bool {
 	i, look := scanFastHost(s, h)
 	hostEnd := i
 	hostKind := Domain
-	if host := s[h:hostEnd]; host == "" {
+	switch {
+	case hostEnd == h:
 		// Only file has the empty host: "file:///p".
 		if kind != schemeFile || i >= len(s) || s[i] != '/' {
 			return false
 		}
 		hostKind = EmptyHost
-	} else {
-		if (look || len(host) > 63) && !fastHostOK(host) {
-			return false
-		}
-		if kind == schemeFile && host == "localhost" {
-			return false
-		}
+	case (look || hostEnd-h > 63) && !fastHostOK(s[h:hostEnd]):
+		return false
+	case kind == schemeFile && s[h:hostEnd] == "localhost":
+		return false
 	}
 
 	// The port: 1 to 5 digits, no leading zero, at most 65535, not the
@@ -171,13 +182,13 @@ func parseFast(s string, u *URL) bool {
 	// The path, from a '/'; hasDotSegment looks again only at a path
 	// with a segment that starts with '.' or a '%' (rare in both cases).
 	queryStart, fragStart := -1, -1
-	i, look = scanFastPlain(s, i, lanes*uint64(fpPath))
+	i, look = scanFastPlain(s, i, lanes*uint64(fbPath))
 	if i < 0 || look && hasDotSegment(s[pathStart:i]) {
 		return false
 	}
 	if i < len(s) && s[i] == '?' {
 		queryStart = i
-		if i, _ = scanFastPlain(s, i+1, lanes*uint64(fpQuery)); i < 0 {
+		if i, _ = scanFastPlain(s, i+1, lanes*uint64(fbQuery)); i < 0 {
 			return false
 		}
 	}
@@ -186,7 +197,7 @@ func parseFast(s string, u *URL) bool {
 			return false
 		}
 		fragStart = i
-		if i, _ = scanFastPlain(s, i+1, lanes*uint64(fpFrag)); i != len(s) {
+		if i, _ = scanFastPlain(s, i+1, lanes*uint64(fbFrag)); i != len(s) {
 			return false
 		}
 	}
@@ -216,21 +227,22 @@ func parseFast(s string, u *URL) bool {
 // dot is an empty label, a hyphen there a hyphen next to a dot.
 func scanFastHost(s string, i int) (end int, look bool) {
 	var odd uint64
-	before := uint64(fhDot) // the flags of the byte before the word
+	before := uint64(fbDot) // the flags of the byte before the word
 	for {
-		var v uint64 // fastFlags, inlined
+		var v uint64 // fastFlags, written out
 		if i+8 <= len(s) {
-			v = flags8(&fastHost, s[i:i+8])
+			v = flags8(s[i : i+8])
 		} else if j := len(s) - 8; j >= 0 {
-			v = flags8(&fastHost, s[j:j+8]) >> (8 * uint(i-j))
+			v = flags8(s[j:j+8]) >> (8 * uint(i-j))
 		} else {
-			v = flagsShort(&fastHost, s, i)
+			v = flagsShort(s, i)
 		}
-		stop := ^v & (lanes * uint64(fhLDH))
+		stop := ^v & (lanes * uint64(fbLDH))
 		if stop != 0 {
-			n := uint(bits.TrailingZeros64(stop)) & 63 // 8 * the LDH bytes
-			odd |= hostPairs(v&(1<<n-1)|uint64(fhDot)<<n, before)
-			return i + int(n>>3), odd != 0
+			// The host ends at byte k of the word, taken as a dot.
+			first := stop & -stop                             // bit 7 of byte k
+			odd |= hostPairs(v&(first>>7-1)|first>>3, before) // bit 7 onto fbDot (4)
+			return i + bits.TrailingZeros64(stop)>>3, odd != 0
 		}
 		odd |= hostPairs(v, before)
 		before = v >> 56
@@ -239,48 +251,47 @@ func scanFastHost(s string, i int) (end int, look bool) {
 }
 
 // hostPairs returns the pairs of bytes of a host that scanFastHost
-// looks at, in the fastHost flags v of eight bytes, before those of the
-// byte before them: two dots or hyphens in a row, ".-", "-." and a dot
-// before a digit, found by shifting each byte's flags onto the next's.
+// looks at, in the flags v of eight bytes, before those of the byte
+// before them: two dots or hyphens in a row, ".-", "-." and a dot
+// before a digit, found by shifting the flags of each byte onto those
+// of the next, and each byte's flags one bit up (a dot onto a hyphen)
+// or down (a hyphen onto a dot, a dot onto a digit).
 func hostPairs(v, before uint64) uint64 {
 	const (
-		hyphenOrDot = lanes * uint64(fhHyphen|fhDot)
-		hyphen      = lanes * uint64(fhHyphen)
-		dotOrDigit  = lanes * uint64(fhDot|fhDigit)
+		hyphenOrDot = lanes * uint64(fbHyphen|fbDot)
+		hyphen      = lanes * uint64(fbHyphen)
+		dotOrDigit  = lanes * uint64(fbDot|fbDigit)
 	)
 	prev := v<<8 | before
-	return prev&v&hyphenOrDot | prev>>1&v&hyphen | prev<<1&v&dotOrDigit
+	return v & (prev&hyphenOrDot | prev<<1&hyphen | prev>>1&dotOrDigit)
 }
 
 // scanFastPlain reads from s[i] on, eight bytes at a time, the bytes
-// whose fastPlain flags have a bit of mask (lanes times fpPath, fpQuery
-// or fpFrag) and valid percent-encodings, and returns where it stopped
+// whose flags have a bit of mask (lanes times fbPath, fbQuery or
+// fbFrag) and valid percent-encodings, and returns where it stopped
 // (len(s) at the end, -1 at a '%' not followed by two hex digits) and
 // whether a '.' follows a '/' or a '%' came, for hasDotSegment to judge
 // in a path.
 func scanFastPlain(s string, i int, mask uint64) (end int, look bool) {
-	const dot = lanes * uint64(fpDot)
 	var odd, before uint64
 	for {
-		var v uint64 // fastFlags, inlined
+		var v uint64 // fastFlags, written out
 		if i+8 <= len(s) {
-			v = flags8(&fastPlain, s[i:i+8])
+			v = flags8(s[i : i+8])
 		} else if j := len(s) - 8; j >= 0 {
-			v = flags8(&fastPlain, s[j:j+8]) >> (8 * uint(i-j))
+			v = flags8(s[j:j+8]) >> (8 * uint(i-j))
 		} else {
-			v = flagsShort(&fastPlain, s, i)
+			v = flagsShort(s, i)
 		}
 		stop := ^v & mask
 		if stop == 0 {
-			// fpSlash of the byte before onto fpDot.
-			odd |= (v<<8 | before) << 1 & v & dot
+			odd |= pathPairs(v, before)
 			before = v >> 56
 			i += 8
 			continue
 		}
 		n := uint(bits.TrailingZeros64(stop)) &^ 7 & 63 // 8 * the plain bytes
-		v &= 1<<n - 1
-		odd |= (v<<8 | before) << 1 & v & dot
+		odd |= pathPairs(v&(1<<n-1), before)
 		if i += int(n >> 3); i >= len(s) || s[i] != '%' {
 			return i, odd != 0
 		}
@@ -292,32 +303,38 @@ func scanFastPlain(s string, i int, mask uint64) (end int, look bool) {
 	}
 }
 
-// fastFlags would return the bytes the table t gives s[i:i+8], that of
-// s[i+k] in byte k of the word, with zero bytes past the end of s
-// (i <= len(s)); the scanners write it out, for the compiler to
-// inline flags8 in their loops:
+// pathPairs returns the '.' after a '/' in the flags v of eight bytes
+// of a path, before those of the byte before them.
+func pathPairs(v, before uint64) uint64 {
+	return (v<<8 | before) >> 2 & v & (lanes * uint64(fbDot))
+}
+
+// fastFlags would return the flags of s[i:i+8], that of s[i+k] in byte
+// k of the word, with zero bytes past the end of s (i <= len(s)); the
+// scanners write it out, for the compiler to inline flags8 in their
+// loops:
 //
 //	if i+8 <= len(s) {
-//		v = flags8(t, s[i:i+8])
+//		v = flags8(s[i : i+8])
 //	} else if j := len(s) - 8; j >= 0 {
-//		v = flags8(t, s[j:j+8]) >> (8 * uint(i-j)) // the last eight
+//		v = flags8(s[j:j+8]) >> (8 * uint(i-j)) // the last eight
 //	} else {
-//		v = flagsShort(t, s, i)
+//		v = flagsShort(s, i)
 //	}
 
 // flagsShort is fastFlags for s shorter than eight bytes.
-func flagsShort(t *[256]uint8, s string, i int) (v uint64) {
+func flagsShort(s string, i int) (v uint64) {
 	for k := len(s) - 1; k >= i; k-- {
-		v = v<<8 | uint64(t[s[k]])
+		v = v<<8 | uint64(fastByte[s[k]])
 	}
 	return v
 }
 
-// flags8 returns the bytes the table t gives the eight bytes of w, that
-// of w[k] in byte k of the word.
-func flags8(t *[256]uint8, w string) uint64 {
-	return uint64(t[w[0]]) | uint64(t[w[1]])<<8 | uint64(t[w[2]])<<16 | uint64(t[w[3]])<<24 |
-		uint64(t[w[4]])<<32 | uint64(t[w[5]])<<40 | uint64(t[w[6]])<<48 | uint64(t[w[7]])<<56
+// flags8 returns the flags of the eight bytes of w, that of w[k] in
+// byte k of the word.
+func flags8(w string) uint64 {
+	t := fastWordsAt // a register to index from, not eight addresses
+	return t[0][w[0]] | t[1][w[1]] | t[2][w[2]] | t[3][w[3]] | t[4][w[4]] | t[5][w[5]] | t[6][w[6]] | t[7][w[7]]
 }
 
 // fastHostOK reports whether the strict domain-to-ASCII takes the
