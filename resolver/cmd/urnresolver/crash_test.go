@@ -125,7 +125,7 @@ func TestCrashDuringImport(t *testing.T) {
 		t.Logf("killed with the import's transaction open, %d lines streamed", sent.Load())
 
 		s2 := startServer(t, dir, cleanEnv(), "--db", dsn)
-		st := openTestStore(t, dsn)
+		st := openTestDB(t, dsn)
 		ctx := context.Background()
 		n, err := st.Count(ctx)
 		if err != nil {
@@ -238,7 +238,7 @@ func TestCrashDuringConcurrentWrites(t *testing.T) {
 		}
 
 		startServer(t, dir, cleanEnv(), "--db", dsn)
-		st := openTestStore(t, dsn)
+		st := openTestDB(t, dsn)
 		ctx := context.Background()
 		total := 0
 		for k := 0; k < keys; k++ {

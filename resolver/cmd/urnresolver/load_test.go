@@ -415,7 +415,7 @@ func loadURN(i int) string { return fmt.Sprintf("urn:nbn:no-nb_digibok_%08d", i)
 // prepareLoadData imports n records into dsn with the import command,
 // unless they are there from an earlier run.
 func prepareLoadData(b *testing.B, dir, dsn string, n int) {
-	st := openTestStore(b, dsn)
+	st := openTestDB(b, dsn)
 	have, err := st.Count(context.Background())
 	if err != nil {
 		b.Fatal(err)

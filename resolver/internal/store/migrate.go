@@ -1,4 +1,4 @@
-package resolver
+package store
 
 import (
 	"context"
@@ -134,26 +134,26 @@ func SchemaVersion() int { return migrations[len(migrations)-1].version }
 // start at once against one database: a transaction-scoped advisory lock
 // lets one of them migrate while the others wait and then find nothing
 // to do. On SQLite the write transaction (BEGIN IMMEDIATE) does the same.
-func (s *Store) migrate(ctx context.Context) error {
+func (db *DB) migrate(ctx context.Context) error {
 	for _, m := range migrations {
-		if err := s.apply(ctx, m); err != nil {
+		if err := db.apply(ctx, m); err != nil {
 			return fmt.Errorf("migration %s: %w", m.name, err)
 		}
 	}
 	return nil
 }
 
-func (s *Store) apply(ctx context.Context, m migration) error {
-	stmts, err := s.d.statements(m.src)
+func (db *DB) apply(ctx context.Context, m migration) error {
+	stmts, err := db.d.statements(m.src)
 	if err != nil {
 		return err
 	}
-	tx, err := s.w.BeginTx(ctx, nil)
+	tx, err := db.w.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if s.d.postgres {
+	if db.d.postgres {
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(7208141)`); err != nil {
 			return err
 		}
@@ -165,7 +165,7 @@ func (s *Store) apply(ctx context.Context, m migration) error {
 		return fmt.Errorf("create schema_migrations: %w", err)
 	}
 	var n int
-	if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM schema_migrations WHERE version = ?`), m.version).Scan(&n); err != nil {
+	if err := tx.QueryRowContext(ctx, db.q(`SELECT COUNT(*) FROM schema_migrations WHERE version = ?`), m.version).Scan(&n); err != nil {
 		return err
 	}
 	if n > 0 {
@@ -176,16 +176,16 @@ func (s *Store) apply(ctx context.Context, m migration) error {
 			return err
 		}
 	}
-	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`),
+	if _, err := tx.ExecContext(ctx, db.q(`INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`),
 		m.version, time.Now().UnixMicro()); err != nil {
 		return err
 	}
 	return tx.Commit()
 }
 
-// version returns the schema version the database is at.
-func (s *Store) version(ctx context.Context) (int, error) {
+// Version returns the schema version the database is at.
+func (db *DB) Version(ctx context.Context) (int, error) {
 	var v sql.NullInt64
-	err := s.r.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_migrations`).Scan(&v)
+	err := db.r.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_migrations`).Scan(&v)
 	return int(v.Int64), err
 }

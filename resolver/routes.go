@@ -1,0 +1,272 @@
+package resolver
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// routes returns the server's routes: every fixed path a pattern of
+// http.ServeMux (Go 1.22), with its method. Beside each, a pattern
+// without a method answers the other methods 405 with the path's Allow
+// and a problem, and "/" takes every other path (the path form "GET
+// /<URN>", or 404): so the mux never writes an answer of its own, and
+// never redirects (the roots of the subtrees are routes too).
+func (s *Server) routes() *http.ServeMux {
+	mux := http.NewServeMux()
+	get := func(pattern, label string, h http.HandlerFunc) {
+		mux.Handle("GET "+pattern, labeled(label, h))
+		mux.Handle(pattern, labeled(label, onlyGET))
+	}
+	get("/{$}", "page", s.servePage)
+	get("/healthz", "healthz", s.serveHealth)
+	get("/readyz", "readyz", s.serveReady)
+	get("/metrics", "metrics", s.serveMetrics)
+	get("/static/lookup.js", "static", s.serveStatic("web/lookup.js", "text/javascript; charset=utf-8"))
+	get("/static/lookup.css", "static", s.serveStatic("web/lookup.css", "text/css; charset=utf-8"))
+	mux.Handle("/static/", labeled("static", func(w http.ResponseWriter, r *http.Request) {
+		methodsOr(w, r, func() { writeProblem(w, newProblem(probNoSuchPath, http.StatusNotFound, "no such file")) })
+	}))
+
+	// RFC 2169 section 2: "GET /uri-res/<service>?<URN>", one route
+	// per spelling; "/uri-res/" takes the others, and percent-encoded
+	// ones (the "=" of "I%3DI").
+	for _, name := range ServiceNames() {
+		svc, _ := ServiceByName(name)
+		mux.Handle("GET /uri-res/"+name, labeled(svc.String(), func(w http.ResponseWriter, r *http.Request) {
+			s.resolveTHTTP(w, r, svc)
+		}))
+	}
+	mux.HandleFunc("/uri-res/", s.serveService)
+
+	// The admin API (admin.go); writes are rate-limited before anything
+	// else is looked at.
+	admin := func(pattern string, h http.HandlerFunc) {
+		mux.Handle(pattern, labeled("admin", s.limitWrites(h)))
+	}
+	admin("POST /admin/records", s.adminCreate)
+	admin("/admin/records", notAllowed("POST", "use POST /admin/records, or PUT /admin/records/<URN>"))
+	admin("GET /admin/records/{urn...}", s.adminGet)
+	admin("PUT /admin/records/{urn...}", s.adminPut)
+	admin("DELETE /admin/records/{urn...}", s.adminDelete)
+	admin("/admin/records/{urn...}", func(w http.ResponseWriter, r *http.Request) {
+		notAllowed("GET, HEAD, PUT, DELETE", r.Method+" is not allowed on a record")(w, r)
+	})
+	admin("PUT /admin/deactivations/{urn...}", s.adminDeactivate)
+	admin("DELETE /admin/deactivations/{urn...}", s.adminReactivate)
+	admin("/admin/deactivations/{urn...}", func(w http.ResponseWriter, r *http.Request) {
+		notAllowed("PUT, DELETE", r.Method+" is not allowed on a deactivation: PUT deactivates, DELETE reactivates; GET /admin/records/<URN> shows it")(w, r)
+	})
+	admin("POST /admin/import", s.adminImport)
+	admin("/admin/import", notAllowed("POST", "use POST /admin/import"))
+	admin("GET /admin/audit", s.adminAudit)
+	admin("/admin/audit", onlyGET)
+	admin("/admin", s.adminNotFound)
+	admin("/admin/", s.adminNotFound)
+	admin("/admin/deactivations", s.adminNotFound)
+
+	mux.HandleFunc("/", s.serveOther)
+	mux.HandleFunc("/static", s.serveOther)
+	mux.HandleFunc("/uri-res", s.serveOther)
+	return mux
+}
+
+// handler returns the route of r. The routing reads the raw request
+// target, not a cleaned path: a URN is opaque, so "/urn:x:a/../b" names
+// the URN "urn:x:a/../b" (RFC 8141 section 2: "/" is an NSS character
+// and no dot segments are removed), and nothing here maps a path to a
+// file. So the mux, which cleans paths, redirects unclean ones and
+// decodes percent-encoding in segments, is asked about a path in which
+// the raw one's dot segments, empty segments and percent signs are
+// encoded: it then matches exactly the routes the raw path names, and
+// the handlers read the raw target again (splitTarget).
+func (s *Server) handler(r *http.Request) http.Handler {
+	path, _, _ := splitTarget(r)
+	if !strings.HasPrefix(path, "/") {
+		// The asterisk form "*" or the authority form of CONNECT.
+		return http.HandlerFunc(s.serveOther)
+	}
+	rr := r
+	if !plainPath(path) || path != r.URL.EscapedPath() {
+		route := routePath(path)
+		u, _ := url.PathUnescape(route)
+		rr = &http.Request{Method: r.Method, Host: r.Host, URL: &url.URL{Path: u, RawPath: route}}
+	}
+	h, pattern := s.mux.Handler(rr)
+	if pattern == "" {
+		// The mux's own 404 or 405, which "/" and the patterns without
+		// a method leave it no occasion for.
+		return http.HandlerFunc(s.serveOther)
+	}
+	return h
+}
+
+// plainPath reports whether the mux reads path as it is: no percent
+// sign, no empty segment, no dot segment.
+func plainPath(path string) bool {
+	for i := 1; i < len(path); i++ {
+		switch path[i] {
+		case '%':
+			return false
+		case '/':
+			if path[i-1] == '/' {
+				return false
+			}
+		case '.':
+			if path[i-1] == '/' && (i+1 == len(path) || path[i+1] == '/' ||
+				path[i+1] == '.' && (i+2 == len(path) || path[i+2] == '/')) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// routePath encodes the raw path so that the mux's reading of it
+// (cleaning, then decoding each segment) gives back its segments as they
+// are: "%" is "%25", a dot segment is "%2E" or "%2E%2E", an empty
+// segment before the last is "%2F", and every byte that is not a pchar
+// (RFC 3986 section 3.3) is percent-encoded.
+func routePath(path string) string {
+	segs := strings.Split(path[1:], "/")
+	var b strings.Builder
+	for i, seg := range segs {
+		b.WriteByte('/')
+		switch {
+		case seg == "" && i < len(segs)-1:
+			b.WriteString("%2F")
+		case seg == ".":
+			b.WriteString("%2E")
+		case seg == "..":
+			b.WriteString("%2E%2E")
+		default:
+			for j := 0; j < len(seg); j++ {
+				if c := seg[j]; c != '%' && isPchar(c) {
+					b.WriteByte(c)
+				} else {
+					fmt.Fprintf(&b, "%%%02X", c)
+				}
+			}
+		}
+	}
+	return b.String()
+}
+
+// isPchar reports whether c may stand unencoded in a path segment:
+// unreserved, sub-delims, ":" or "@" (RFC 3986 section 3.3).
+func isPchar(c byte) bool {
+	switch {
+	case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		return true
+	}
+	return strings.IndexByte("-._~!$&'()*+,;=:@", c) >= 0
+}
+
+// labeled sets the metrics label of the requests h answers.
+func labeled(label string, h http.HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		setLabel(w, label)
+		h(w, r)
+	})
+}
+
+// setLabel sets the metrics label of the request w answers.
+func setLabel(w http.ResponseWriter, label string) {
+	if sw, ok := w.(*statusWriter); ok {
+		sw.label = label
+	}
+}
+
+// notAllowed answers 405 with the Allow header allow.
+func notAllowed(allow, detail string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Allow", allow)
+		writeProblem(w, newProblem(probBadMethod, http.StatusMethodNotAllowed, detail))
+	}
+}
+
+// onlyGET answers 405 to a method other than GET or HEAD, which the
+// route's GET pattern takes.
+func onlyGET(w http.ResponseWriter, r *http.Request) {
+	notAllowed("GET, HEAD", r.Method+" is not allowed here; use GET or HEAD")(w, r)
+}
+
+// methodsOr answers 405 unless the method is GET or HEAD.
+func methodsOr(w http.ResponseWriter, r *http.Request, f func()) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		onlyGET(w, r)
+		return
+	}
+	f()
+}
+
+// serveService answers "/uri-res/<service>" for a spelling that has no
+// route of its own: a percent-encoded one, an unknown one (404), or a
+// method other than GET.
+func (s *Server) serveService(w http.ResponseWriter, r *http.Request) {
+	path, _, _ := splitTarget(r)
+	name := strings.TrimPrefix(path, "/uri-res/")
+	svc, ok := ServiceByName(unescapeService(name))
+	if !ok {
+		setLabel(w, "uri-res")
+		methodsOr(w, r, func() {
+			writeProblem(w, newProblem(probBadService, http.StatusNotFound,
+				fmt.Sprintf("unknown resolution service %q; this resolver answers %s", truncate(name, 40), strings.Join(ServiceNames(), ", "))))
+		})
+		return
+	}
+	setLabel(w, svc.String())
+	methodsOr(w, r, func() { s.resolveTHTTP(w, r, svc) })
+}
+
+// serveOther answers every path without a route: the path form "GET
+// /<URN>", the request target after "/" being the URN, its query
+// included; else 404, with the URN a bare identifier most likely means.
+func (s *Server) serveOther(w http.ResponseWriter, r *http.Request) {
+	path, query, hasQuery := splitTarget(r)
+	if len(path) > 5 && strings.EqualFold(path[1:5], "urn:") {
+		target := path[1:]
+		if hasQuery {
+			target += "?" + query
+		}
+		setLabel(w, "path")
+		methodsOr(w, r, func() { s.resolvePath(w, r, target) })
+		return
+	}
+	setLabel(w, "other")
+	methodsOr(w, r, func() {
+		detail := "nothing here: resolve a URN with GET /uri-res/N2L?urn:... or GET /urn:..., or open / to look one up"
+		if sug := s.v.dialects.Suggest(strings.TrimPrefix(path, "/")); sug != "" {
+			detail = "nothing here; did you mean /" + sug + "?"
+		}
+		writeProblem(w, newProblem(probNoSuchPath, http.StatusNotFound, detail))
+	})
+}
+
+// splitTarget returns the raw path and query of the request target, as
+// the client sent them: RFC 2169 section 2 says "%encoded characters in
+// the URN will remain in their %encoded state", and percent-encoding is
+// significant in a URN's NSS (RFC 8141 section 3.1 compares it, does not
+// decode it).
+func splitTarget(r *http.Request) (path, query string, hasQuery bool) {
+	t := r.RequestURI
+	if !strings.HasPrefix(t, "/") {
+		// Absolute-form or asterisk-form: use the parsed URL.
+		t = r.URL.EscapedPath()
+		if r.URL.RawQuery != "" || r.URL.ForceQuery {
+			t += "?" + r.URL.RawQuery
+		}
+	}
+	path, query, hasQuery = strings.Cut(t, "?")
+	return path, query, hasQuery
+}
+
+// unescapeService decodes the "=" of "I=I" and "N=N" that some clients
+// percent-encode in the path.
+func unescapeService(name string) string {
+	if strings.Contains(name, "%") {
+		return strings.NewReplacer("%3D", "=", "%3d", "=").Replace(name)
+	}
+	return name
+}
