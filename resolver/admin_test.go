@@ -288,37 +288,3 @@ func TestConcurrentPuts(t *testing.T) {
 		}
 	})
 }
-
-// TestMigrations opens one database from several goroutines at once, as
-// several servers starting together on one PostgreSQL do: each must find
-// the schema migrated exactly once.
-func TestMigrations(t *testing.T) {
-	forEachStore(t, func(t *testing.T, dsn string) {
-		var wg sync.WaitGroup
-		errs := make(chan error, 4)
-		for i := 0; i < 4; i++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-				defer cancel()
-				st, err := OpenStore(ctx, dsn)
-				if err != nil {
-					errs <- err
-					return
-				}
-				st.Close()
-			}()
-		}
-		wg.Wait()
-		close(errs)
-		for err := range errs {
-			t.Fatal(err)
-		}
-		st := openTestStore(t, dsn)
-		v, err := st.db.Version(context.Background())
-		if err != nil || v != SchemaVersion() {
-			t.Fatalf("version %d %v", v, err)
-		}
-	})
-}

@@ -510,8 +510,8 @@ func (t *table) any(r uint64) (uint32, bool) {
 // right by the writes of this process at once and by those of other
 // processes and servers on the same database through the change log,
 // never answering from memory more than MaxStale behind it (the comments
-// at the top of cache.go and changes.go say how). Call it once, before
-// the store serves; Close stops it.
+// at the top of cache.go, and of changes.go in package store, say how).
+// Call it once, before the store serves; Close stops it.
 func (s *Store) Cache(ctx context.Context, o CacheOptions) error {
 	if s.cache.Load() != nil {
 		return errors.New("resolver: Store.Cache called twice")

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net"
 	"net/http"
 	"strings"
 	"sync/atomic"
@@ -134,69 +133,6 @@ func lowerSchemes(in []string) []string {
 // Metrics returns the server's metrics.
 func (s *Server) Metrics() *Metrics { return s.metrics }
 
-// statusWriter remembers the status code and the route's label for
-// metrics and logs.
-type statusWriter struct {
-	http.ResponseWriter
-	code  int
-	label string
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	if w.code == 0 {
-		w.code = code
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *statusWriter) Write(b []byte) (int, error) {
-	if w.code == 0 {
-		w.code = http.StatusOK
-	}
-	return w.ResponseWriter.Write(b)
-}
-
-// Unwrap lets http.ResponseController reach the connection (deadlines).
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-// ServeHTTP answers a request by its route (routes.go), after refusing
-// a request whose framing is ambiguous (framing.go), and counts it in
-// the metrics by the label its route gives it.
-func (s *Server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
-	start := time.Now()
-	w := &statusWriter{ResponseWriter: rw, label: "other"}
-	defer func() {
-		if v := recover(); v != nil {
-			if v == http.ErrAbortHandler {
-				panic(v)
-			}
-			s.log.Error("panic in handler", "panic", fmt.Sprint(v), "method", r.Method, "target", truncate(r.RequestURI, 200))
-			if w.code == 0 {
-				writeProblem(w, newProblem(probStore, http.StatusInternalServerError, "internal error"))
-			}
-		}
-		code := w.code
-		if code == 0 {
-			code = http.StatusOK
-		}
-		d := time.Since(start)
-		s.metrics.observe(w.label, code, d)
-		if s.access {
-			s.log.Info("request", "method", r.Method, "target", truncate(r.RequestURI, 300), "service", w.label,
-				"status", code, "duration", d, "client", clientOf(r))
-		}
-	}()
-
-	if smuggled(r) {
-		w.label = "framing"
-		w.Header().Set("Connection", "close")
-		writeProblem(w, newProblem(probBadRequest, http.StatusBadRequest,
-			"the request has both Content-Length and Transfer-Encoding (RFC 9112 section 6.3); the connection is closed"))
-		return
-	}
-	s.handler(r).ServeHTTP(w, r)
-}
-
 // serveMetrics answers /metrics: the Prometheus text format.
 func (s *Server) serveMetrics(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
@@ -231,18 +167,6 @@ func (s *Server) serveHealth(w http.ResponseWriter, r *http.Request) {
 
 // wrote notes a write that succeeded: the disk takes writes again.
 func (s *Server) wrote() { s.fullSince.Store(0) }
-
-// clientOf returns the client's IP address, the key of write rate
-// limiting and the "client" of audit entries. It is the TCP peer: behind
-// a proxy every client is the proxy, which then has to limit rates
-// itself; trusting X-Forwarded-For would let any client pick its key.
-func clientOf(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
 
 // storeFailed answers 503 for a database error and counts it.
 func (s *Server) storeFailed(w http.ResponseWriter, r *http.Request, op string, err error) {

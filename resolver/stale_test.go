@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/urikit/urikit/resolver/internal/store"
+	"github.com/urikit/urikit/resolver/internal/store/storetest"
 )
 
 // faultProxy stands between a server and PostgreSQL on 127.0.0.1 and
@@ -347,14 +348,8 @@ func TestStalenessBound(t *testing.T) {
 	})
 
 	// Backends killed by the database (pg_terminate_backend).
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
 	p.run("backends killed", false, func() {
-		var n int
-		if err := admin.QueryRow(`SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = $1`, app).Scan(&n); err != nil || n == 0 {
+		if n, err := storetest.TerminateBackends(base, app); err != nil || n == 0 {
 			t.Fatalf("pg_terminate_backend: %d backends, %v", n, err)
 		}
 	}, none)

@@ -183,8 +183,8 @@ func (db *DB) apply(ctx context.Context, m migration) error {
 	return tx.Commit()
 }
 
-// Version returns the schema version the database is at.
-func (db *DB) Version(ctx context.Context) (int, error) {
+// version returns the schema version the database is at.
+func (db *DB) version(ctx context.Context) (int, error) {
 	var v sql.NullInt64
 	err := db.r.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_migrations`).Scan(&v)
 	return int(v.Int64), err

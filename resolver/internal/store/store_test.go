@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,12 +33,34 @@ func put(t testing.TB, db *DB, urn, url string) {
 	}
 }
 
-// Every migration is applied once, and a second Open finds nothing to do.
+// Open migrates one database from several goroutines at once, as
+// several servers starting together on one PostgreSQL do: each finds the
+// schema migrated, and every migration is applied exactly once.
 func TestMigrations(t *testing.T) {
 	storetest.ForEach(t, func(t *testing.T, dsn string) {
-		openTest(t, dsn).Close()
+		var wg sync.WaitGroup
+		errs := make(chan error, 4)
+		for i := 0; i < 4; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+				defer cancel()
+				db, err := Open(ctx, dsn)
+				if err != nil {
+					errs <- err
+					return
+				}
+				db.Close()
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Fatal(err)
+		}
 		db := openTest(t, dsn)
-		v, err := db.Version(context.Background())
+		v, err := db.version(context.Background())
 		if err != nil || v != SchemaVersion() {
 			t.Fatalf("version %d %v, want %d", v, err, SchemaVersion())
 		}

@@ -45,25 +45,64 @@ func PostgresDSN(t testing.TB) string {
 	var b [6]byte
 	rand.Read(b[:])
 	schema := "t_" + hex.EncodeToString(b[:])
-	db, err := sql.Open("pgx", base)
+	dsn, err := Schema(base, schema)
 	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if _, err := db.ExecContext(ctx, "CREATE SCHEMA "+schema); err != nil {
-		db.Close()
 		t.Fatalf("create schema on %s: %v", PostgresEnv, err)
 	}
 	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		db.ExecContext(ctx, "DROP SCHEMA "+schema+" CASCADE")
-		db.Close()
+		if db, err := sql.Open("pgx", base); err == nil {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			db.ExecContext(ctx, "DROP SCHEMA "+schema+" CASCADE")
+			db.Close()
+		}
 	})
+	return dsn
+}
+
+// Schema creates the schema name on the PostgreSQL server base names,
+// unless it exists, and returns the DSN that works in it.
+func Schema(base, name string) (string, error) {
+	db, err := sql.Open("pgx", base)
+	if err != nil {
+		return "", err
+	}
+	defer db.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if _, err := db.ExecContext(ctx, "CREATE SCHEMA IF NOT EXISTS "+name); err != nil {
+		return "", err
+	}
 	sep := "?"
 	if strings.Contains(base, "?") {
 		sep = "&"
 	}
-	return base + sep + "search_path=" + schema
+	return base + sep + "search_path=" + name, nil
+}
+
+// TerminateBackends kills, as a failing database would, the backends of
+// the PostgreSQL server dsn names whose application_name is app, and
+// returns how many there were.
+func TerminateBackends(dsn, app string) (int, error) {
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		return 0, err
+	}
+	defer db.Close()
+	var n int
+	err = db.QueryRow(`SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = $1`, app).Scan(&n)
+	return n, err
+}
+
+// Writing returns how many other backends of the database dsn names
+// hold a transaction that has written (a transaction ID).
+func Writing(dsn string) (int, error) {
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		return 0, err
+	}
+	defer db.Close()
+	var n int
+	err = db.QueryRow(`SELECT COUNT(*) FROM pg_stat_activity WHERE backend_xid IS NOT NULL AND datname = current_database() AND pid <> pg_backend_pid()`).Scan(&n)
+	return n, err
 }
