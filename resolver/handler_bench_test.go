@@ -35,18 +35,7 @@ func BenchmarkN2LHandler(b *testing.B) {
 	for i := range reqs {
 		reqs[i] = httptest.NewRequest("GET", fmt.Sprintf("/uri-res/N2L?urn:nbn:no-nb_digibok_%08d", i), nil)
 	}
-	run := func(b *testing.B, h http.Handler) {
-		w := &discardWriter{h: http.Header{}}
-		b.ReportAllocs()
-		for i := 0; b.Loop(); i++ {
-			clear(w.h)
-			w.code = 0
-			h.ServeHTTP(w, reqs[i%n])
-			if w.code != http.StatusSeeOther {
-				b.Fatalf("status %d", w.code)
-			}
-		}
-	}
+	run := func(b *testing.B, h http.Handler) { serveLoop(b, h, reqs, http.StatusSeeOther) }
 	b.Run("store", func(b *testing.B) { run(b, srv) })
 	if err := st.Cache(ctx, CacheOptions{Preload: true}); err != nil {
 		b.Fatal(err)
@@ -60,6 +49,21 @@ func BenchmarkN2LHandler(b *testing.B) {
 			w.WriteHeader(http.StatusSeeOther)
 		}))
 	})
+}
+
+// serveLoop answers reqs in turn with h until the benchmark ends, each
+// with the status want.
+func serveLoop(b *testing.B, h http.Handler, reqs []*http.Request, want int) {
+	w := &discardWriter{h: http.Header{}}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		clear(w.h)
+		w.code = 0
+		h.ServeHTTP(w, reqs[i%len(reqs)])
+		if w.code != want {
+			b.Fatalf("status %d", w.code)
+		}
+	}
 }
 
 type discardWriter struct {
@@ -103,15 +107,7 @@ func BenchmarkAdminHandler(b *testing.B) {
 		for i := range reqs {
 			reqs[i] = httptest.NewRequest("GET", fmt.Sprintf("/admin/records/urn:nbn:no-nb_digibok_%08d", i), nil)
 		}
-		b.ReportAllocs()
-		for i := 0; b.Loop(); i++ {
-			clear(w.h)
-			w.code = 0
-			srv.ServeHTTP(w, reqs[i%n])
-			if w.code != http.StatusOK {
-				b.Fatalf("status %d", w.code)
-			}
-		}
+		serveLoop(b, srv, reqs, http.StatusOK)
 	})
 	b.Run("put", func(b *testing.B) {
 		b.ReportAllocs()

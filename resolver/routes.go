@@ -75,16 +75,20 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // routes returns the server's routes: every fixed path a pattern of
 // http.ServeMux (Go 1.22), with its method. Beside each, a pattern
 // without a method answers the other methods 405 with the path's Allow
-// and a problem, and "/" takes every other path (the path form "GET
-// /<URN>", or 404): so the mux never writes an answer of its own, and
-// never redirects (the roots of the subtrees are routes too).
+// and a problem, and "/" takes every other path (404): so the mux never
+// writes an answer of its own, and never redirects (the roots of the
+// subtrees are routes too). The path form "GET /<URN>" is handler's.
 func (s *Server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
+	var fixed []string // the paths of GET patterns without wildcards
 	get := func(pattern, label string, h http.HandlerFunc) {
 		mux.Handle("GET "+pattern, labeled(label, h))
 		mux.Handle(pattern, labeled(label, onlyGET))
+		fixed = append(fixed, pattern)
 	}
-	get("/{$}", "page", s.servePage)
+	mux.Handle("GET /{$}", labeled("page", s.servePage))
+	mux.Handle("/{$}", labeled("page", onlyGET))
+	fixed = append(fixed, "/")
 	get("/healthz", "healthz", s.serveHealth)
 	get("/readyz", "readyz", s.serveReady)
 	get("/metrics", "metrics", s.serveMetrics)
@@ -102,6 +106,7 @@ func (s *Server) routes() *http.ServeMux {
 		mux.Handle("GET /uri-res/"+name, labeled(svc.String(), func(w http.ResponseWriter, r *http.Request) {
 			s.resolveTHTTP(w, r, svc)
 		}))
+		fixed = append(fixed, "/uri-res/"+name)
 	}
 	mux.HandleFunc("/uri-res/", s.serveService)
 
@@ -131,9 +136,18 @@ func (s *Server) routes() *http.ServeMux {
 	admin("/admin/", s.adminNotFound)
 	admin("/admin/deactivations", s.adminNotFound)
 
-	mux.HandleFunc("/", s.serveOther)
-	mux.HandleFunc("/static", s.serveOther)
-	mux.HandleFunc("/uri-res", s.serveOther)
+	s.other, s.pathForm = http.HandlerFunc(s.serveOther), http.HandlerFunc(s.servePathForm)
+	mux.Handle("/", s.other)
+	mux.Handle("/static", s.other)
+	mux.Handle("/uri-res", s.other)
+
+	// The mux's answers for the fixed paths of GET, asked once here
+	// rather than at every request: its tree walk costs a cached N2L
+	// answer about a tenth of its time.
+	s.fixed = make(map[string]http.Handler, len(fixed))
+	for _, p := range fixed {
+		s.fixed[p], _ = mux.Handler(&http.Request{Method: http.MethodGet, URL: &url.URL{Path: p}})
+	}
 	return mux
 }
 
@@ -141,19 +155,30 @@ func (s *Server) routes() *http.ServeMux {
 // target, not a cleaned path: a URN is opaque, so "/urn:x:a/../b" names
 // the URN "urn:x:a/../b" (RFC 8141 section 2: "/" is an NSS character
 // and no dot segments are removed), and nothing here maps a path to a
-// file. So the mux, which cleans paths, redirects unclean ones and
-// decodes percent-encoding in segments, is asked about a path in which
-// the raw one's dot segments, empty segments and percent signs are
-// encoded: it then matches exactly the routes the raw path names, and
-// the handlers read the raw target again (splitTarget).
+// file. So the path form "/<URN>" is no pattern (a URN holds "/"): it is
+// every path that starts "/urn:". The mux, which cleans paths, redirects
+// unclean ones and decodes percent-encoding in segments, is asked about
+// the raw path itself when it has none of those (plainPath), and else
+// about one in which the dot segments, empty segments and percent signs
+// are encoded: it then matches exactly the routes the raw path names,
+// and the handlers read the raw target again (splitTarget).
 func (s *Server) handler(r *http.Request) http.Handler {
 	path, _, _ := splitTarget(r)
-	if !strings.HasPrefix(path, "/") {
+	switch {
+	case !strings.HasPrefix(path, "/"):
 		// The asterisk form "*" or the authority form of CONNECT.
-		return http.HandlerFunc(s.serveOther)
+		return s.other
+	case len(path) > 5 && strings.EqualFold(path[1:5], "urn:"):
+		return s.pathForm
 	}
 	rr := r
-	if !plainPath(path) || path != r.URL.EscapedPath() {
+	if plainPath(path) {
+		if r.Method == http.MethodGet || r.Method == http.MethodHead {
+			if h, ok := s.fixed[path]; ok {
+				return h
+			}
+		}
+	} else {
 		route := routePath(path)
 		u, _ := url.PathUnescape(route)
 		rr = &http.Request{Method: r.Method, Host: r.Host, URL: &url.URL{Path: u, RawPath: route}}
@@ -162,7 +187,7 @@ func (s *Server) handler(r *http.Request) http.Handler {
 	if pattern == "" {
 		// The mux's own 404 or 405, which "/" and the patterns without
 		// a method leave it no occasion for.
-		return http.HandlerFunc(s.serveOther)
+		return s.other
 	}
 	return h
 }
@@ -285,20 +310,22 @@ func (s *Server) serveService(w http.ResponseWriter, r *http.Request) {
 	methodsOr(w, r, func() { s.resolveTHTTP(w, r, svc) })
 }
 
-// serveOther answers every path without a route: the path form "GET
-// /<URN>", the request target after "/" being the URN, its query
-// included; else 404, with the URN a bare identifier most likely means.
-func (s *Server) serveOther(w http.ResponseWriter, r *http.Request) {
+// servePathForm answers the path form "GET /<URN>": the request target
+// after "/" is the URN, its query included.
+func (s *Server) servePathForm(w http.ResponseWriter, r *http.Request) {
 	path, query, hasQuery := splitTarget(r)
-	if len(path) > 5 && strings.EqualFold(path[1:5], "urn:") {
-		target := path[1:]
-		if hasQuery {
-			target += "?" + query
-		}
-		setLabel(w, "path")
-		methodsOr(w, r, func() { s.resolvePath(w, r, target) })
-		return
+	target := path[1:]
+	if hasQuery {
+		target += "?" + query
 	}
+	setLabel(w, "path")
+	methodsOr(w, r, func() { s.resolvePath(w, r, target) })
+}
+
+// serveOther answers every path without a route: 404, with the URN a
+// bare identifier most likely means.
+func (s *Server) serveOther(w http.ResponseWriter, r *http.Request) {
+	path, _, _ := splitTarget(r)
 	setLabel(w, "other")
 	methodsOr(w, r, func() {
 		detail := "nothing here: resolve a URN with GET /uri-res/N2L?urn:... or GET /urn:..., or open / to look one up"

@@ -52,8 +52,11 @@ type Config struct {
 // admin API, the lookup page, /healthz and /metrics.
 type Server struct {
 	store    *Store
-	rec      *records // the write side (records.go)
-	mux      *http.ServeMux
+	rec      *records                // the write side (records.go)
+	mux      *http.ServeMux          // the routes (routes.go)
+	fixed    map[string]http.Handler // the mux's routes of fixed GET paths
+	pathForm http.Handler            // "GET /<URN>"
+	other    http.Handler            // 404
 	v        *validator
 	defaults map[string]Service
 	limiter  *rateLimiter

@@ -117,20 +117,26 @@ func (db *DB) Create(ctx context.Context, e Entry, a AuditEntry) (Record, error)
 	return db.writeOne(ctx, tx, e, a)
 }
 
-// writeOne writes e and a in tx and commits; the record is read back
-// before the commit, so that it is what this write stored.
+// writeOne writes e in tx and ends the write (end).
 func (db *DB) writeOne(ctx context.Context, tx *sql.Tx, e Entry, a AuditEntry) (Record, error) {
 	if err := db.writeEntries(ctx, tx, []Entry{e}, a.At.UnixMicro()); err != nil {
 		return Record{}, err
 	}
+	return db.end(ctx, tx, e.Key, a)
+}
+
+// end writes the audit entry a of a write of the record under key in
+// tx, reads the record back and commits: the record returned is what
+// this write stored.
+func (db *DB) end(ctx context.Context, tx *sql.Tx, key string, a AuditEntry) (Record, error) {
 	if err := db.audit(ctx, tx, a); err != nil {
 		return Record{}, err
 	}
-	rec, err := db.record(ctx, tx, e.Key, storedSynonyms)
+	rec, err := db.record(ctx, tx, key, storedSynonyms)
 	if err != nil {
 		return Record{}, err
 	}
-	return rec, db.commit(ctx, tx, e.Key)
+	return rec, db.commit(ctx, tx, key)
 }
 
 // maxSuccessors bounds the chain of successors a deactivation follows to
@@ -236,14 +242,7 @@ func (db *DB) Reactivate(ctx context.Context, t Target, a AuditEntry) (Record, e
 		a.At.UnixMicro(), t.Key); err != nil {
 		return Record{}, err
 	}
-	if err := db.audit(ctx, tx, a); err != nil {
-		return Record{}, err
-	}
-	rec, err := db.record(ctx, tx, t.Key, storedSynonyms)
-	if err != nil {
-		return Record{}, err
-	}
-	return rec, db.commit(ctx, tx, t.Key)
+	return db.end(ctx, tx, t.Key, a)
 }
 
 func (db *DB) audit(ctx context.Context, tx execer, e AuditEntry) error {
