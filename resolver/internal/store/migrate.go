@@ -12,47 +12,6 @@ import (
 	"time"
 )
 
-// dialect is what differs between the two databases: the names of a few
-// types and clauses in the schema, and the placeholders of queries. The
-// schema and every query are written once; nothing else in the store
-// asks which database it is on, except to take locks that only
-// PostgreSQL needs.
-type dialect struct {
-	name     string // "sqlite" or "postgres"
-	postgres bool
-	types    map[string]string // {{name}} in migrations
-}
-
-var (
-	sqliteDialect = dialect{name: "sqlite", types: map[string]string{
-		"int64": "INTEGER", "bytes": "BLOB", "serial_key": "INTEGER PRIMARY KEY AUTOINCREMENT",
-		"without_rowid": " WITHOUT ROWID",
-	}}
-	postgresDialect = dialect{name: "postgres", postgres: true, types: map[string]string{
-		"int64": "BIGINT", "bytes": "BYTEA", "serial_key": "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
-		"without_rowid": "",
-	}}
-)
-
-// q rewrites "?" placeholders to PostgreSQL's "$1", "$2", ...
-func (d dialect) q(query string) string {
-	if !d.postgres {
-		return query
-	}
-	var b strings.Builder
-	n := 0
-	for i := 0; i < len(query); i++ {
-		if query[i] == '?' {
-			n++
-			b.WriteByte('$')
-			b.WriteString(strconv.Itoa(n))
-			continue
-		}
-		b.WriteByte(query[i])
-	}
-	return b.String()
-}
-
 // statements returns the statements of a migration file for d: comment
 // lines dropped, {{name}} replaced, split at ";" ending a line.
 func (d dialect) statements(src string) ([]string, error) {
