@@ -28,7 +28,7 @@ func (s *Server) resolveTHTTP(w http.ResponseWriter, r *http.Request, svc Servic
 func (s *Server) resolvePath(w http.ResponseWriter, r *http.Request, target string) {
 	a, err := s.resolvePathForm(r.Context(), target)
 	if a.svc != NoService {
-		setLabel(w, a.svc.String())
+		setLabel(w, serviceLabel(a.svc))
 	}
 	if err != nil {
 		s.storeFailed(w, r, "lookup", err)

@@ -14,7 +14,7 @@ import (
 // the metrics by the label its route gives it.
 func (s *Server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 	start := time.Now()
-	w := &statusWriter{ResponseWriter: rw, label: "other"}
+	w := &statusWriter{ResponseWriter: rw}
 	defer func() {
 		if v := recover(); v != nil {
 			if v == http.ErrAbortHandler {
@@ -25,20 +25,20 @@ func (s *Server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 				writeProblem(w, newProblem(probStore, http.StatusInternalServerError, "internal error"))
 			}
 		}
-		code := w.code
+		code := int(w.code)
 		if code == 0 {
 			code = http.StatusOK
 		}
 		d := time.Since(start)
-		s.metrics.observe(w.label, code, d)
+		s.metrics.observe(w.label.String(), code, d)
 		if s.access {
-			s.log.Info("request", "method", r.Method, "target", truncate(r.RequestURI, 300), "service", w.label,
+			s.log.Info("request", "method", r.Method, "target", truncate(r.RequestURI, 300), "service", w.label.String(),
 				"status", code, "duration", d, "client", clientOf(r))
 		}
 	}()
 
 	if smuggled(r) {
-		w.label = "framing"
+		w.label = labelFraming
 		w.Header().Set("Connection", "close")
 		writeProblem(w, newProblem(probBadRequest, http.StatusBadRequest,
 			"the request has both Content-Length and Transfer-Encoding (RFC 9112 section 6.3); the connection is closed"))
@@ -48,16 +48,17 @@ func (s *Server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 }
 
 // statusWriter remembers the status code and the route's label for
-// metrics and logs.
+// metrics and logs. It is allocated for every request, so it is kept to
+// the size of an interface and a word.
 type statusWriter struct {
 	http.ResponseWriter
-	code  int
-	label string
+	code  int32
+	label label
 }
 
 func (w *statusWriter) WriteHeader(code int) {
 	if w.code == 0 {
-		w.code = code
+		w.code = int32(code)
 	}
 	w.ResponseWriter.WriteHeader(code)
 }
@@ -81,20 +82,20 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 func (s *Server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
 	var fixed []string // the paths of GET patterns without wildcards
-	get := func(pattern, label string, h http.HandlerFunc) {
+	get := func(pattern string, label label, h http.HandlerFunc) {
 		mux.Handle("GET "+pattern, labeled(label, h))
 		mux.Handle(pattern, labeled(label, onlyGET))
 		fixed = append(fixed, pattern)
 	}
-	mux.Handle("GET /{$}", labeled("page", s.servePage))
-	mux.Handle("/{$}", labeled("page", onlyGET))
+	mux.Handle("GET /{$}", labeled(labelPage, s.servePage))
+	mux.Handle("/{$}", labeled(labelPage, onlyGET))
 	fixed = append(fixed, "/")
-	get("/healthz", "healthz", s.serveHealth)
-	get("/readyz", "readyz", s.serveReady)
-	get("/metrics", "metrics", s.serveMetrics)
-	get("/static/lookup.js", "static", s.serveStatic("web/lookup.js", "text/javascript; charset=utf-8"))
-	get("/static/lookup.css", "static", s.serveStatic("web/lookup.css", "text/css; charset=utf-8"))
-	mux.Handle("/static/", labeled("static", func(w http.ResponseWriter, r *http.Request) {
+	get("/healthz", labelHealthz, s.serveHealth)
+	get("/readyz", labelReadyz, s.serveReady)
+	get("/metrics", labelMetrics, s.serveMetrics)
+	get("/static/lookup.js", labelStatic, s.serveStatic("web/lookup.js", "text/javascript; charset=utf-8"))
+	get("/static/lookup.css", labelStatic, s.serveStatic("web/lookup.css", "text/css; charset=utf-8"))
+	mux.Handle("/static/", labeled(labelStatic, func(w http.ResponseWriter, r *http.Request) {
 		methodsOr(w, r, func() { writeProblem(w, newProblem(probNoSuchPath, http.StatusNotFound, "no such file")) })
 	}))
 
@@ -103,7 +104,7 @@ func (s *Server) routes() *http.ServeMux {
 	// ones (the "=" of "I%3DI").
 	for _, name := range ServiceNames() {
 		svc, _ := ServiceByName(name)
-		mux.Handle("GET /uri-res/"+name, labeled(svc.String(), func(w http.ResponseWriter, r *http.Request) {
+		mux.Handle("GET /uri-res/"+name, labeled(serviceLabel(svc), func(w http.ResponseWriter, r *http.Request) {
 			s.resolveTHTTP(w, r, svc)
 		}))
 		fixed = append(fixed, "/uri-res/"+name)
@@ -113,7 +114,7 @@ func (s *Server) routes() *http.ServeMux {
 	// The admin API (admin.go); writes are rate-limited before anything
 	// else is looked at.
 	admin := func(pattern string, h http.HandlerFunc) {
-		mux.Handle(pattern, labeled("admin", s.limitWrites(h)))
+		mux.Handle(pattern, labeled(labelAdmin, s.limitWrites(h)))
 	}
 	admin("POST /admin/records", s.adminCreate)
 	admin("/admin/records", notAllowed("POST", "use POST /admin/records, or PUT /admin/records/<URN>"))
@@ -253,8 +254,39 @@ func isPchar(c byte) bool {
 	return strings.IndexByte("-._~!$&'()*+,;=:@", c) >= 0
 }
 
+// label names the route of a request in the metrics and the access
+// log: the resolution service of a request that names one, else its
+// endpoint ("other" when none).
+type label uint8
+
+const (
+	labelOther label = iota
+	labelFraming
+	labelPage
+	labelHealthz
+	labelReadyz
+	labelMetrics
+	labelStatic
+	labelAdmin
+	labelURIRes // a service that is none
+	labelPath   // the path form of a URN that does not parse
+	labelService
+)
+
+var labelNames = [labelService]string{"other", "framing", "page", "healthz", "readyz", "metrics", "static", "admin", "uri-res", "path"}
+
+// serviceLabel is the label of the requests of svc.
+func serviceLabel(svc Service) label { return labelService + label(svc) }
+
+func (l label) String() string {
+	if l >= labelService {
+		return Service(l - labelService).String()
+	}
+	return labelNames[l]
+}
+
 // labeled sets the metrics label of the requests h answers.
-func labeled(label string, h http.HandlerFunc) http.Handler {
+func labeled(label label, h http.HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		setLabel(w, label)
 		h(w, r)
@@ -262,7 +294,7 @@ func labeled(label string, h http.HandlerFunc) http.Handler {
 }
 
 // setLabel sets the metrics label of the request w answers.
-func setLabel(w http.ResponseWriter, label string) {
+func setLabel(w http.ResponseWriter, label label) {
 	if sw, ok := w.(*statusWriter); ok {
 		sw.label = label
 	}
@@ -299,14 +331,14 @@ func (s *Server) serveService(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimPrefix(path, "/uri-res/")
 	svc, ok := ServiceByName(unescapeService(name))
 	if !ok {
-		setLabel(w, "uri-res")
+		setLabel(w, labelURIRes)
 		methodsOr(w, r, func() {
 			writeProblem(w, newProblem(probBadService, http.StatusNotFound,
 				fmt.Sprintf("unknown resolution service %q; this resolver answers %s", truncate(name, 40), strings.Join(ServiceNames(), ", "))))
 		})
 		return
 	}
-	setLabel(w, svc.String())
+	setLabel(w, serviceLabel(svc))
 	methodsOr(w, r, func() { s.resolveTHTTP(w, r, svc) })
 }
 
@@ -318,15 +350,17 @@ func (s *Server) servePathForm(w http.ResponseWriter, r *http.Request) {
 	if hasQuery {
 		target += "?" + query
 	}
-	setLabel(w, "path")
-	methodsOr(w, r, func() { s.resolvePath(w, r, target) })
+	methodsOr(w, r, func() {
+		setLabel(w, labelPath)
+		s.resolvePath(w, r, target)
+	})
 }
 
 // serveOther answers every path without a route: 404, with the URN a
 // bare identifier most likely means.
 func (s *Server) serveOther(w http.ResponseWriter, r *http.Request) {
 	path, _, _ := splitTarget(r)
-	setLabel(w, "other")
+	setLabel(w, labelOther)
 	methodsOr(w, r, func() {
 		detail := "nothing here: resolve a URN with GET /uri-res/N2L?urn:... or GET /urn:..., or open / to look one up"
 		if sug := s.v.dialects.Suggest(strings.TrimPrefix(path, "/")); sug != "" {

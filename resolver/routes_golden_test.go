@@ -3,9 +3,11 @@ package resolver
 import (
 	"flag"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -38,7 +40,9 @@ var routeMethods = []string{"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OP
 // Location with testdata/routes.golden: the routes of the hand-written
 // switch, kept exactly by the ServeMux patterns (issue 31).
 func TestRoutesGolden(t *testing.T) {
-	e := newEnv(t, filepath.Join(t.TempDir(), "r.db"), Config{WriteRate: -1})
+	var log syncLog
+	e := newEnv(t, filepath.Join(t.TempDir(), "r.db"), Config{WriteRate: -1, AccessLog: true,
+		Logger: slog.New(slog.NewTextHandler(&log, nil))})
 	tok := e.token("example")
 	e.mustPut(tok, "urn:example:a", Record{URLs: []string{"https://a.example/"}})
 	var b strings.Builder
@@ -60,8 +64,13 @@ func TestRoutesGolden(t *testing.T) {
 				} else if ct := r.header.Get("Content-Type"); ct != "" {
 					typ = "(" + ct + ")"
 				}
-				fmt.Fprintf(&b, "%v %s %s -> %d %s allow=%q location=%q\n", auth, m, target, r.code, typ,
-					r.header.Get("Allow"), r.header.Get("Location"))
+				// The metrics label, from the access log's line.
+				service := ""
+				if _, v, ok := strings.Cut(log.last(), " service="); ok {
+					service, _, _ = strings.Cut(v, " ")
+				}
+				fmt.Fprintf(&b, "%v %s %s -> %d %s allow=%q location=%q service=%s\n", auth, m, target, r.code, typ,
+					r.header.Get("Allow"), r.header.Get("Location"), service)
 			}
 		}
 	}
@@ -86,4 +95,23 @@ func TestRoutesGolden(t *testing.T) {
 			t.Errorf("line %d:\n got %s\nwant %s", i+1, g, w)
 		}
 	}
+}
+
+// syncLog keeps the last line written to it.
+type syncLog struct {
+	mu   sync.Mutex
+	line string
+}
+
+func (l *syncLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.line = string(p)
+	return len(p), nil
+}
+
+func (l *syncLog) last() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.line
 }
