@@ -9,7 +9,6 @@ import (
 	"github.com/urikit/urikit/internal/chars"
 
 	"github.com/urikit/urikit/uri"
-	"golang.org/x/net/idna"
 )
 
 // Reasons of the errors of this package, wrapped in *uri.ParseError.
@@ -236,7 +235,7 @@ func toASCIIHost(h string) (string, error) {
 	if len(h) > maxIDNHost {
 		return "", errHostTooLong
 	}
-	return idna.Lookup.ToASCII(h)
+	return toASCII(h)
 }
 
 func writeByte(b *strings.Builder, c byte) {

@@ -232,7 +232,13 @@ func (e *Editor) SetHost(h string) *Editor {
 }
 
 // SetPort sets the port, decimal digits; "" removes it (the port is
-// then undefined, and the scheme's default applies).
+// then undefined, and the scheme's default applies). Any digits are a
+// port here, "99999" too, as Parse reads them: RFC 3986 3.2.3 gives
+// port = *DIGIT and leaves the rest to the scheme, and the Editor, like
+// Parse, knows no scheme. A scheme may allow fewer: no TCP port is above
+// 65535 (RFC 9293 3.1), so an http URL cannot name one; package
+// scheme's Check applies such rules to the result, as uri edit does, and
+// the command gives such a result the verdict uri check gives it.
 func (e *Editor) SetPort(port string) *Editor {
 	if port == "" {
 		return e.Clear(ComponentPort)

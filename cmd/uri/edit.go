@@ -221,13 +221,9 @@ func startEdit(c *call) (each, error) {
 		}
 		// The result must follow the rules of its scheme as an input
 		// must ("--set scheme=https" on a reference without a host
-		// gives no https URL).
-		if s, ok := c.reg.Lookup(v.Scheme()); ok && s.Validate != nil && v.HasScheme() {
-			if err := s.Validate(v); err != nil {
-				return nil, fmt.Errorf("the result %q: %w", v.String(), err)
-			}
-		}
-		if err := scheme.Check(v); err != nil { // what uri check refuses
+		// gives no https URL): the one check of a new URI, what uri
+		// check refuses (a URN's syntax included).
+		if err := scheme.Check(v); err != nil {
 			return nil, fmt.Errorf("the result %q: %w", v.String(), err)
 		}
 		return c.edited(v), nil
