@@ -56,3 +56,27 @@ func withView[V any](name string, view func(uri.URI) (V, error)) uri.Scheme {
 	}
 	return s
 }
+
+// ports are the default ports of the schemes with an Endpoint view,
+// read once from their entries in uri.DefaultRegistry: the one place a
+// default port is written (uri/schemes.go, each with its RFC), so that
+// a view, its JSON and the registry's normalization cannot disagree.
+var ports = struct {
+	http, https, ftp, gopher, news, snews, nntp, telnet, tn3270, rlogin, wais, prospero int
+}{
+	http: registryPort("http"), https: registryPort("https"), ftp: registryPort("ftp"),
+	gopher: registryPort("gopher"), news: registryPort("news"), snews: registryPort("snews"),
+	nntp: registryPort("nntp"), telnet: registryPort("telnet"), tn3270: registryPort("tn3270"),
+	rlogin: registryPort("rlogin"), wais: registryPort("wais"), prospero: registryPort("prospero"),
+}
+
+// registryPort returns the default port of the scheme name in
+// uri.DefaultRegistry. Every scheme with an Endpoint view has one: a
+// registry without it is a fault of this module, found at start-up.
+func registryPort(name string) int {
+	p, ok := uri.DefaultPort(name)
+	if !ok {
+		panic("scheme: no default port for " + name + " in uri.DefaultRegistry")
+	}
+	return p
+}
