@@ -43,6 +43,11 @@ func TestJSONRedactsPassword(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// One redaction: the view's is the URI's, and writes the
+		// placeholder its JSON writes.
+		if r := v.Redacted(); r != v.URI().Redacted() || v.String() != r || !strings.Contains(r, ":"+redacted+"@") {
+			t.Errorf("%s: Redacted %q, String %q, uri's %q", s, r, v.String(), v.URI().Redacted())
+		}
 		leaks := func(where string, out []byte) {
 			t.Helper()
 			if bytes.Contains(out, []byte("s3cr")) {
