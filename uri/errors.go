@@ -4,7 +4,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/urikit/urikit/internal/quote"
 )
 
 // Component names the part of a URI reference (or of a URN) an error is
@@ -205,7 +206,7 @@ func (e *ParseError) what() string {
 		reason = e.Reason.Error()
 	}
 	if showsByte(e.Reason) && e.Offset >= 0 && e.Offset < len(e.Input) {
-		reason += " " + quoteByte(e.Input[e.Offset])
+		reason += " " + quote.Byte(e.Input[e.Offset])
 	}
 	return reason
 }
@@ -233,42 +234,6 @@ func showsByte(reason error) bool {
 	return false
 }
 
-// quoteByte writes b as 'c' when it is printable ASCII and as byte 0xHH
-// otherwise.
-func quoteByte(b byte) string {
-	const hex = "0123456789ABCDEF"
-	if b >= 0x20 && b < 0x7f {
-		return "'" + string(rune(b)) + "'"
-	}
-	return "byte 0x" + string(hex[b>>4]) + string(hex[b&15])
-}
-
-// windowSize is the most bytes of an input that Window quotes.
-const windowSize = 64
-
-// window returns s quoted (strconv.Quote), or, when s is longer than 64
-// bytes, a window of it around offset with "…" marking the cut ends.
-// The window's ends are moved to UTF-8 boundaries.
-func window(s string, offset int) string {
-	if len(s) <= windowSize {
-		return strconv.Quote(s)
-	}
-	offset = max(0, min(offset, len(s)))
-	lo := max(0, offset-windowSize/2)
-	hi := min(len(s), lo+windowSize)
-	lo = max(0, hi-windowSize)
-	for lo > 0 && lo < len(s) && !utf8.RuneStart(s[lo]) {
-		lo--
-	}
-	for hi < len(s) && !utf8.RuneStart(s[hi]) {
-		hi++
-	}
-	q := strconv.Quote(s[lo:hi])
-	if lo > 0 {
-		q = "…" + q
-	}
-	if hi < len(s) {
-		q += "…"
-	}
-	return q
-}
+// window quotes s, or a window of it around offset when it is long
+// (internal/quote, shared with package whatwg).
+func window(s string, offset int) string { return quote.Window(s, offset) }
