@@ -1232,9 +1232,10 @@ func (s *Scanner) check(text, raw string, start, end int64, wrapper string, hyph
 	if !anyScheme && !ianaSchemes[strings.ToLower(u.Scheme())] {
 		return m, false
 	}
-	// The rules of the scheme: "http://" without a host is no URL
-	// (RFC 9110 4.2.1), nor is a "urn:" that is not a URN.
-	if _, err := scheme.ViewOf(u); err != nil {
+	// The rules of the scheme, as the uri command and Beam check them:
+	// "http://" without a host is no URL (RFC 9110 4.2.1), nor is a
+	// "urn:" that is not a URN.
+	if scheme.Check(u) != nil {
 		return m, false
 	}
 	if s.o.BothReadings && hyphen >= 0 && hyphen < len(text) {
