@@ -424,19 +424,18 @@ func (s *Scanner) check(text, raw string, start, end int64, wrapper string, hyph
 			break
 		}
 	}
-	probe := text
-	if m.IRI {
-		if s.o.Map != nil {
-			u, err := s.o.Map(text)
-			if err != nil {
-				return m, false
-			}
-			m.URI, probe = u, u
-		} else {
-			probe = asciiSkeleton(text)
+	var u uri.URI
+	var err error
+	switch {
+	case m.IRI && s.o.Map != nil:
+		if u, err = s.o.Map(text); err == nil {
+			m.URI = u.String()
 		}
+	case m.IRI:
+		u, err = uri.Parse(asciiSkeleton(text))
+	default:
+		u, err = uri.Parse(text)
 	}
-	u, err := uri.Parse(probe)
 	if err != nil || !u.HasScheme() {
 		return m, false
 	}

@@ -2,6 +2,8 @@ package extract
 
 import (
 	"io"
+
+	"github.com/urikit/urikit/uri"
 )
 
 // Wrappers of a Match.
@@ -32,7 +34,7 @@ type Options struct {
 	// Map, when not nil, maps text with non-ASCII characters (an IRI)
 	// to the URI reported; iri.ToURI is the usual one. Without it such
 	// text is reported as found, when it is a valid IRI in shape.
-	Map func(string) (string, error)
+	Map func(string) (uri.URI, error)
 	// MaxLen bounds the length of a candidate (default 64 KiB): longer
 	// runs of text without a delimiter are skipped, so that memory stays
 	// constant whatever the input.

@@ -90,10 +90,8 @@ func parseRef(v, baseScheme string) (uri.URI, error) {
 	if err == nil {
 		return u, nil
 	}
-	if s, err := iri.ToURI(v); err == nil {
-		if u, err := uri.Parse(s); err == nil {
-			return u, nil
-		}
+	if u, err := iri.ToURI(v); err == nil {
+		return u, nil
 	}
 	if u, _, err := iri.Repair(v); err == nil {
 		return u, nil
