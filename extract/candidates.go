@@ -398,7 +398,7 @@ const maxSchemeLen = 40
 
 // found checks a candidate and queues it; it reports whether it was a
 // URI.
-func (s *Scanner) found(text, raw string, start, end int64, wrapper string, hyphen int, anyScheme bool) bool {
+func (s *Scanner) found(text, raw string, start, end int64, wrapper Wrapper, hyphen int, anyScheme bool) bool {
 	if wrapper == Angle {
 		if t, ok := stripURLPrefix(text); ok {
 			text = t
@@ -416,7 +416,7 @@ func (s *Scanner) found(text, raw string, start, end int64, wrapper string, hyph
 
 // check validates a candidate: a URI with a scheme (registered with
 // IANA unless anyScheme), or an IRI mapped by Options.Map.
-func (s *Scanner) check(text, raw string, start, end int64, wrapper string, hyphen int, anyScheme bool) (Match, bool) {
+func (s *Scanner) check(text, raw string, start, end int64, wrapper Wrapper, hyphen int, anyScheme bool) (Match, bool) {
 	m := Match{URI: text, Raw: raw, Start: start, End: end, Wrapper: wrapper}
 	for i := 0; i < len(text); i++ {
 		if text[i] >= utf8.RuneSelf {

@@ -6,23 +6,30 @@ import (
 	"github.com/urikit/urikit/uri"
 )
 
-// Wrappers of a Match.
+// Wrapper says how the text delimits a Match: its value is the name
+// `uri extract --json` writes ("angle", "quote", "none").
+type Wrapper string
+
+// The wrappers of a Match.
 const (
-	Angle = "angle" // <...> or <URL:...>
-	Quote = "quote" // "..."
-	None  = "none"  // a bare URI
+	Angle Wrapper = "angle" // <...> or <URL:...>
+	Quote Wrapper = "quote" // "..."
+	None  Wrapper = "none"  // a bare URI
 )
+
+// String returns the wrapper's name.
+func (w Wrapper) String() string { return string(w) }
 
 // A Match is one URI found in the text.
 type Match struct {
-	URI        string // the URI: wrapper, "URL:" prefix and inner whitespace removed; completed for an abbreviated URL
-	Raw        string // the source text, exactly: input[Start:End]
-	Start, End int64  // byte offsets in the input (with Options.Records, in the record)
-	Line, Col  int    // of Start, from 1; Col counts bytes
-	Wrapper    string // Angle, Quote or None
-	Abbrev     bool   // an abbreviated URL of Appendix F
-	IRI        bool   // the text held non-ASCII characters
-	Alt        string // with BothReadings: the URI without a hyphen that ended a line, or ""
+	URI        string  // the URI: wrapper, "URL:" prefix and inner whitespace removed; completed for an abbreviated URL
+	Raw        string  // the source text, exactly: input[Start:End]
+	Start, End int64   // byte offsets in the input (with Options.Records, in the record)
+	Line, Col  int     // of Start, from 1; Col counts bytes
+	Wrapper    Wrapper // Angle, Quote or None
+	Abbrev     bool    // an abbreviated URL of Appendix F
+	IRI        bool    // the text held non-ASCII characters
+	Alt        string  // with BothReadings: the URI without a hyphen that ended a line, or ""
 }
 
 // Options select what a Scanner reports.

@@ -344,7 +344,7 @@ func TestAngleWrapper(t *testing.T) {
 		text    string
 		abbrev  bool
 		want    []string
-		wrapper string // of the first match
+		wrapper Wrapper // of the first match
 	}{
 		// Wrappers.
 		{"<http://x.example/a>", false, []string{"http://x.example/a"}, Angle},
