@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/urikit/urikit/internal/quote"
+	"github.com/urikit/urikit/internal/urnerr"
 )
 
 // Component names the part of a URI reference (or of a URN) an error is
@@ -15,7 +16,10 @@ type Component uint8
 
 // The components of a URI reference (RFC 3986 section 3), and those of a
 // URN (RFC 8141 section 2), which package urn parses: its errors are
-// ParseErrors too.
+// ParseErrors too, and one Component type names the part at fault in
+// both. The URN components are names only: no function of this package
+// takes one (an Editor's parts are Parts), and the URN's rules and
+// reasons are package urn's.
 const (
 	ComponentNone Component = iota
 	ComponentScheme
@@ -94,20 +98,6 @@ var (
 	ErrColonInFirstSegment = errors.New("colon in the first segment of a relative path")
 )
 
-// Reasons of the URN syntax, which package urn parses and exports under
-// the same names.
-var (
-	ErrNotURN           = errors.New(`scheme is not "urn"`)
-	ErrInvalidNID       = errors.New("invalid namespace identifier")
-	ErrNIDTooShort      = errors.New("namespace identifier shorter than 2 characters")
-	ErrNIDTooLong       = errors.New("namespace identifier longer than 32 characters")
-	ErrNIDHyphen        = errors.New("namespace identifier ends with a hyphen")
-	ErrReservedNID      = errors.New(`namespace identifier "urn" is reserved`)
-	ErrNUL              = errors.New("NUL octet")
-	ErrEmptyComponent   = errors.New("empty component")
-	ErrInvalidDirective = errors.New("invalid query directive")
-)
-
 // ipLiteralError is a reason that says what is wrong with an IP literal,
 // as net/netip does ("more than one \"::\""). It matches
 // ErrInvalidIPLiteral under errors.Is.
@@ -152,14 +142,7 @@ func NewParseError(input string, offset int, c Component, reason error) *ParseEr
 // isURN reports whether the error comes from a URN parser: its
 // component or its reason belongs to the URN syntax.
 func (e *ParseError) isURN() bool {
-	if e.Component >= ComponentNID {
-		return true
-	}
-	switch e.Reason {
-	case ErrNotURN, ErrInvalidNID, ErrNIDTooShort, ErrNIDTooLong, ErrNIDHyphen, ErrReservedNID, ErrNUL, ErrEmptyComponent, ErrInvalidDirective:
-		return true
-	}
-	return false
+	return e.Component >= ComponentNID || urnerr.Is(e.Reason)
 }
 
 // Error returns a message such as
@@ -224,7 +207,10 @@ func (e *ParseError) Unwrap() error { return e.Reason }
 func showsByte(reason error) bool {
 	switch reason {
 	case ErrInvalidCharacter, ErrInvalidPercent, ErrInvalidScheme, ErrInvalidPort, ErrZoneID,
-		ErrColonInFirstSegment, ErrInvalidNID, ErrInvalidDirective:
+		ErrColonInFirstSegment:
+		return true
+	}
+	if urnerr.ShowsByte(reason) {
 		return true
 	}
 	var ip ipLiteralError
