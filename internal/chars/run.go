@@ -10,10 +10,8 @@ import "math/bits"
 //
 // A range [lo, hi] is kept as the two words whose sums with a word of
 // ASCII bytes carry into each byte's high bit when that byte is >= lo,
-// and when it is > hi. The first range is tested on the bytes with bit
-// 0x20 set, as the letters are (so that "A"-"Z" fall in "a"-"z"), which
-// puts the control bytes 0x00-0x1F where 0x20-0x3F are: they are
-// tested apart.
+// and when it is > hi. The letters are one range of the bytes with bit
+// 0x20 set ("A"-"Z" fall in "a"-"z", and nothing else does).
 type RunSet struct {
 	lo1, hi1, lo2, hi2 uint64
 	class              Class
@@ -26,11 +24,8 @@ const (
 
 // runSet returns the RunSet of class c whose fast subset is the letters
 // and the ranges r[0]-r[1] and r[2]-r[3], after checking that the subset
-// is in c and that the first range is in 0x20-0x3F.
+// is in c.
 func runSet(c Class, r [4]byte) RunSet {
-	if r[0] < 0x20 || r[1] > 0x3F {
-		panic("chars: a RunSet's first range must be in 0x20-0x3F")
-	}
 	for b := 0; b < 256; b++ {
 		if b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || r[0] <= byte(b) && byte(b) <= r[1] || r[2] <= byte(b) && byte(b) <= r[3] {
 			if !Is(byte(b), c) {
@@ -66,9 +61,10 @@ func (r *RunSet) stops(w uint64) uint64 {
 	// next; a byte that had it (not ASCII) is a stop whatever its sums.
 	v := w &^ msb
 	l := v | lsb*0x20
-	in := (l+lsb*(0x80-'a'))&^(l+lsb*(0x7F-'z')) | (l+r.lo1)&^(l+r.hi1) | (v+r.lo2)&^(v+r.hi2)
-	// Only bytes >= 0x20 count: the others took the place of 0x20-0x3F.
-	return (^(in & (v + lsb*(0x80-0x20))) | w) & msb
+	// In a range, the first sum has carried into the high bit and the
+	// second has not; below it neither has, above it both have.
+	in := ((l + lsb*(0x80-'a')) ^ (l + lsb*(0x7F-'z'))) | ((v + r.lo1) ^ (v + r.hi1)) | ((v + r.lo2) ^ (v + r.hi2))
+	return (^in | w) & msb
 }
 
 // load returns the first 8 bytes of s as a little-endian word (one
