@@ -12,7 +12,8 @@
 # (default 6) in turn, so that load on a shared machine hits all three.
 # The script prints, per corpus, the medians of cpu-ns/op (the process's
 # CPU time per URL; a loaded machine distorts the wall clock far more) and
-# the medians of each round's own ratio ada / whatwg and whatwg / uri.
+# the medians of each round's own ratio ada / whatwg, whatwg / uri and
+# ada / uri.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -48,8 +49,8 @@ for i in $(seq "$count"); do
     -test.benchtime "$benchtime" -test.count 1)
 done | tee "$tmp/out" | grep -E '^(round|Benchmark)' >&2
 
-echo "| corpus | whatwg.Parse cpu-ns/URL | uri.Parse cpu-ns/URL | ada cpu-ns/URL | ada / whatwg | whatwg / uri |"
-echo "|---|---:|---:|---:|---:|---:|"
+echo "| corpus | whatwg.Parse cpu-ns/URL | uri.Parse cpu-ns/URL | ada cpu-ns/URL | ada / whatwg | whatwg / uri | ada / uri |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
 awk '
   /^round/ { r++ }
   /^Benchmark/ {
@@ -64,11 +65,12 @@ awk '
   }
   END {
     for (c in seen) {
-      ra = ""; ru = ""
+      ra = ""; ru = ""; rau = ""
       for (k = 1; k <= r; k++) {
         if (v[k, c, "whatwg"] > 0 && v[k, c, "ada"] > 0) ra = ra " " v[k, c, "ada"] / v[k, c, "whatwg"]
         if (v[k, c, "whatwg"] > 0 && v[k, c, "uri"] > 0) ru = ru " " v[k, c, "whatwg"] / v[k, c, "uri"]
+        if (v[k, c, "uri"] > 0 && v[k, c, "ada"] > 0) rau = rau " " v[k, c, "ada"] / v[k, c, "uri"]
       }
-      printf "| %s | %.1f | %.1f | %.1f | %.2fx | %.2f |\n", c, median(cpu[c, "whatwg"]), median(cpu[c, "uri"]), median(cpu[c, "ada"]), median(ra), median(ru)
+      printf "| %s | %.1f | %.1f | %.1f | %.2fx | %.2f | %.2fx |\n", c, median(cpu[c, "whatwg"]), median(cpu[c, "uri"]), median(cpu[c, "ada"]), median(ra), median(ru), median(rau)
     }
   }' "$tmp/out" | sort
