@@ -4,6 +4,11 @@
 # node_files corpora: parse with no base and take the href. Usage:
 #
 #   URIKIT_SHARED=/path/to/shared scripts/bench-ada-parse.sh ADA_SOURCE_DIR [COUNT] [BENCHTIME]
+#   BEFORE=REV URIKIT_SHARED=... scripts/bench-ada-parse.sh ADA_SOURCE_DIR [COUNT] [BENCHTIME]
+#
+# With BEFORE, the whatwg test binary of commit REV (a git worktree in a
+# temporary directory) runs uri.Parse in the same rounds, and a second
+# table gives REV's time over this tree's, and ada's over each.
 #
 # ADA_SOURCE_DIR is a checkout of github.com/ada-url/ada (it must hold
 # src/ada.cpp and include/ada.h); this script fetches nothing and nothing
@@ -32,11 +37,17 @@ for c in $corpora; do
 done
 
 tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
+trap 'git worktree remove --force "$tmp/before-src" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
 ${CXX:-g++} -O3 -DNDEBUG -std=c++20 -DADA_INCLUDE_URL_PATTERN=0 \
   -I "$ada/include" -I "$ada/src" \
   "$ada/src/ada.cpp" scripts/bench-ada/driver.cpp -o "$tmp/driver"
 go test -c -o "$tmp/whatwg.test" ./whatwg
+before="${BEFORE:-}"
+if [ -n "$before" ]; then
+  git worktree add --detach "$tmp/before-src" "$before" >/dev/null 2>&1 ||
+    { echo "bench-ada-parse.sh: cannot check out $before" >&2; exit 2; }
+  (cd "$tmp/before-src" && go test -c -o "$tmp/before.test" ./whatwg)
+fi
 
 secs="${benchtime%s}"
 for i in $(seq "$count"); do
@@ -47,6 +58,12 @@ for i in $(seq "$count"); do
   (cd whatwg && "$tmp/whatwg.test" -test.run '^$' \
     -test.bench '^BenchmarkParse$/^(kasztp|node_files)$/^(whatwg|uri)$' \
     -test.benchtime "$benchtime" -test.count 1)
+  if [ -n "$before" ]; then
+    # uri.Parse of the commit BEFORE, named "before".
+    (cd whatwg && "$tmp/before.test" -test.run '^$' \
+      -test.bench '^BenchmarkParse$/^(kasztp|node_files)$/^uri$' \
+      -test.benchtime "$benchtime" -test.count 1) | sed 's#/uri-#/before-#'
+  fi
 done | tee "$tmp/out" | grep -E '^(round|Benchmark)' >&2
 
 echo "| corpus | whatwg.Parse cpu-ns/URL | uri.Parse cpu-ns/URL | ada cpu-ns/URL | ada / whatwg | whatwg / uri | ada / uri |"
@@ -72,5 +89,37 @@ awk '
         if (v[k, c, "uri"] > 0 && v[k, c, "ada"] > 0) rau = rau " " v[k, c, "ada"] / v[k, c, "uri"]
       }
       printf "| %s | %.1f | %.1f | %.1f | %.2fx | %.2f | %.2fx |\n", c, median(cpu[c, "whatwg"]), median(cpu[c, "uri"]), median(cpu[c, "ada"]), median(ra), median(ru), median(rau)
+    }
+  }' "$tmp/out" | sort
+[ -z "$before" ] && exit 0
+echo
+echo "uri.Parse of $before against this tree's, in the same rounds:"
+echo
+echo "| corpus | $before cpu-ns/URL | this tree cpu-ns/URL | $before / this tree (min-max) | ada / $before | ada / this tree |"
+echo "|---|---:|---:|---:|---:|---:|"
+awk '
+  /^round/ { r++ }
+  /^Benchmark/ {
+    split($1, p, "/"); c = p[2]; impl = p[3]; sub(/-[0-9]+$/, "", impl)
+    for (i = 3; i < NF; i++) if ($(i+1) == "cpu-ns/op") { cpu[c, impl] = cpu[c, impl] " " $i; v[r, c, impl] = $i }
+    seen[c] = 1
+  }
+  function median(list,   a, n, i, j, t) {
+    n = split(list, a, " ")
+    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
+    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+  }
+  END {
+    for (c in seen) {
+      rb = ""; lo = ""; hi = ""; ab = ""; au = ""
+      for (k = 1; k <= r; k++) {
+        if (v[k, c, "before"] > 0 && v[k, c, "uri"] > 0) {
+          q = v[k, c, "before"] / v[k, c, "uri"]; rb = rb " " q
+          if (lo == "" || q < lo) lo = q
+          if (hi == "" || q > hi) hi = q
+          ab = ab " " v[k, c, "ada"] / v[k, c, "before"]; au = au " " v[k, c, "ada"] / v[k, c, "uri"]
+        }
+      }
+      printf "| %s | %.1f | %.1f | %.2fx (%.2f-%.2f) | %.2fx | %.2fx |\n", c, median(cpu[c, "before"]), median(cpu[c, "uri"]), median(rb), lo, hi, median(ab), median(au)
     }
   }' "$tmp/out" | sort

@@ -5,6 +5,11 @@
 # Usage:
 #
 #   scripts/bench-ada.sh ADA_SOURCE_DIR [COUNT] [BENCHTIME]
+#   BEFORE=REV scripts/bench-ada.sh ADA_SOURCE_DIR [COUNT] [BENCHTIME]
+#
+# With BEFORE, the uri test binary of commit REV (a git worktree in a
+# temporary directory) runs its urikit variants in the same rounds, named
+# before-Resolve and so on.
 #
 # ADA_SOURCE_DIR is a checkout of github.com/ada-url/ada (it must hold
 # src/ada.cpp and include/ada.h); this script fetches nothing and nothing
@@ -25,11 +30,17 @@ benchtime="${3:-1s}"
 }
 
 tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
+trap 'git worktree remove --force "$tmp/before-src" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
 ${CXX:-g++} -O3 -DNDEBUG -std=c++20 -DADA_INCLUDE_URL_PATTERN=0 \
   -I "$ada/include" -I "$ada/src" \
   "$ada/src/ada.cpp" scripts/bench-ada/driver.cpp -o "$tmp/driver"
 go test -c -o "$tmp/uri.test" ./uri
+before="${BEFORE:-}"
+if [ -n "$before" ]; then
+  git worktree add --detach "$tmp/before-src" "$before" >/dev/null 2>&1 ||
+    { echo "bench-ada.sh: cannot check out $before" >&2; exit 2; }
+  (cd "$tmp/before-src" && go test -c -o "$tmp/before.test" ./uri)
+fi
 
 refs="uri/testdata/resolve-refs.txt"
 secs="${benchtime%s}"
@@ -38,6 +49,11 @@ for i in $(seq "$count"); do
   "$tmp/driver" "$refs" "$secs"
   (cd uri && "$tmp/uri.test" -test.run '^$' -test.bench '^BenchmarkParseResolveOneBase$' \
     -test.benchtime "$benchtime" -test.count 1)
+  if [ -n "$before" ]; then
+    # The urikit variants of the commit BEFORE, named "before-...".
+    (cd uri && "$tmp/before.test" -test.run '^$' -test.bench '^BenchmarkParseResolveOneBase$/urikit-' \
+      -test.benchtime "$benchtime" -test.count 1) | sed 's#/urikit-#/before-#'
+  fi
 done | tee "$tmp/out" | grep -E '^(round|Benchmark)' >&2
 
 # Medians per benchmark of ns/op and cpu-ns/op, and the medians of each
