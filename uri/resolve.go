@@ -93,13 +93,14 @@ func fragmentOf(u *URI) part { return part{u.Fragment(), u.flags&hasFragment != 
 // The result is written once, its offsets computed as it is written: one
 // allocation of the result's size, none when the result is ref, u
 // without its fragment, or the start of u (a link to the site's root,
-// to the page's directory, to the page itself), whose text it shares. A Resolver
-// resolves many references against one base with no allocation. Where a literal
-// recomposition would be read back differently, the path is prefixed so
-// that it is not: a path that begins with "//" without an authority is
-// written "/.//..." (the uriparser bug "scheme:" + "/..//x" =
-// "scheme://x" cannot happen), and a scheme-less, authority-less path
-// whose first segment has a colon is written "./a:b". So
+// to the page's directory, to the page itself), whose text it shares.
+// A Resolver resolves many references against one base with no
+// allocation. Where a literal recomposition would be read back
+// differently, the path is prefixed so that it is not: a path that
+// begins with "//" without an authority is written "/.//..." (the
+// uriparser bug "scheme:" + "/..//x" = "scheme://x" cannot happen), and
+// a scheme-less, authority-less path whose first segment has a colon is
+// written "./a:b". So
 // ParseWith(r.String(), Options{Grammar: r.Grammar()}) always returns r.
 //
 // The base should be an absolute URI. When it has no scheme (a relative
