@@ -66,60 +66,48 @@ for i in $(seq "$count"); do
   fi
 done | tee "$tmp/out" | grep -E '^(round|Benchmark)' >&2
 
+# summary TABLE prints the rows of table 1 (against ada) or 2 (uri.Parse
+# of BEFORE against this tree's): medians of cpu-ns/op and of each
+# round's own ratios.
+summary() {
+  awk -v table="$1" '
+    /^round/ { r++ }
+    /^Benchmark/ {
+      split($1, p, "/"); c = p[2]; impl = p[3]; sub(/-[0-9]+$/, "", impl)
+      for (i = 3; i < NF; i++) if ($(i+1) == "cpu-ns/op") { cpu[c, impl] = cpu[c, impl] " " $i; v[r, c, impl] = $i }
+      seen[c] = 1
+    }
+    function median(list,   a, n, i, j, t) {
+      n = split(list, a, " ")
+      for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
+      return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
+    # ratio(k, c, x, y): the ratio x / y of round k, or "" when one is missing.
+    function ratio(k, c, x, y) { return v[k, c, x] > 0 && v[k, c, y] > 0 ? " " v[k, c, x] / v[k, c, y] : "" }
+    END {
+      for (c in seen) {
+        ra = ""; ru = ""; rau = ""; rb = ""; rab = ""; lo = ""; hi = ""
+        for (k = 1; k <= r; k++) {
+          ra = ra ratio(k, c, "ada", "whatwg"); ru = ru ratio(k, c, "whatwg", "uri"); rau = rau ratio(k, c, "ada", "uri")
+          q = ratio(k, c, "before", "uri"); rb = rb q; rab = rab ratio(k, c, "ada", "before")
+          if (q != "" && (lo == "" || q + 0 < lo)) lo = q + 0
+          if (q != "" && (hi == "" || q + 0 > hi)) hi = q + 0
+        }
+        if (table == 1)
+          printf "| %s | %.1f | %.1f | %.1f | %.2fx | %.2f | %.2fx |\n", c, median(cpu[c, "whatwg"]), median(cpu[c, "uri"]), median(cpu[c, "ada"]), median(ra), median(ru), median(rau)
+        else
+          printf "| %s | %.1f | %.1f | %.2fx (%.2f-%.2f) | %.2fx | %.2fx |\n", c, median(cpu[c, "before"]), median(cpu[c, "uri"]), median(rb), lo, hi, median(rab), median(rau)
+      }
+    }' "$tmp/out" | sort
+}
+
 echo "| corpus | whatwg.Parse cpu-ns/URL | uri.Parse cpu-ns/URL | ada cpu-ns/URL | ada / whatwg | whatwg / uri | ada / uri |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
-awk '
-  /^round/ { r++ }
-  /^Benchmark/ {
-    split($1, p, "/"); c = p[2]; impl = p[3]; sub(/-[0-9]+$/, "", impl)
-    for (i = 3; i < NF; i++) if ($(i+1) == "cpu-ns/op") { cpu[c, impl] = cpu[c, impl] " " $i; v[r, c, impl] = $i }
-    seen[c] = 1
-  }
-  function median(list,   a, n, i, j, t) {
-    n = split(list, a, " ")
-    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
-    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-  }
-  END {
-    for (c in seen) {
-      ra = ""; ru = ""; rau = ""
-      for (k = 1; k <= r; k++) {
-        if (v[k, c, "whatwg"] > 0 && v[k, c, "ada"] > 0) ra = ra " " v[k, c, "ada"] / v[k, c, "whatwg"]
-        if (v[k, c, "whatwg"] > 0 && v[k, c, "uri"] > 0) ru = ru " " v[k, c, "whatwg"] / v[k, c, "uri"]
-        if (v[k, c, "uri"] > 0 && v[k, c, "ada"] > 0) rau = rau " " v[k, c, "ada"] / v[k, c, "uri"]
-      }
-      printf "| %s | %.1f | %.1f | %.1f | %.2fx | %.2f | %.2fx |\n", c, median(cpu[c, "whatwg"]), median(cpu[c, "uri"]), median(cpu[c, "ada"]), median(ra), median(ru), median(rau)
-    }
-  }' "$tmp/out" | sort
+summary 1
 [ -z "$before" ] && exit 0
 echo
 echo "uri.Parse of $before against this tree's, in the same rounds:"
 echo
 echo "| corpus | $before cpu-ns/URL | this tree cpu-ns/URL | $before / this tree (min-max) | ada / $before | ada / this tree |"
 echo "|---|---:|---:|---:|---:|---:|"
-awk '
-  /^round/ { r++ }
-  /^Benchmark/ {
-    split($1, p, "/"); c = p[2]; impl = p[3]; sub(/-[0-9]+$/, "", impl)
-    for (i = 3; i < NF; i++) if ($(i+1) == "cpu-ns/op") { cpu[c, impl] = cpu[c, impl] " " $i; v[r, c, impl] = $i }
-    seen[c] = 1
-  }
-  function median(list,   a, n, i, j, t) {
-    n = split(list, a, " ")
-    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
-    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-  }
-  END {
-    for (c in seen) {
-      rb = ""; lo = ""; hi = ""; ab = ""; au = ""
-      for (k = 1; k <= r; k++) {
-        if (v[k, c, "before"] > 0 && v[k, c, "uri"] > 0) {
-          q = v[k, c, "before"] / v[k, c, "uri"]; rb = rb " " q
-          if (lo == "" || q < lo) lo = q
-          if (hi == "" || q > hi) hi = q
-          ab = ab " " v[k, c, "ada"] / v[k, c, "before"]; au = au " " v[k, c, "ada"] / v[k, c, "uri"]
-        }
-      }
-      printf "| %s | %.1f | %.1f | %.2fx (%.2f-%.2f) | %.2fx | %.2fx |\n", c, median(cpu[c, "before"]), median(cpu[c, "uri"]), median(rb), lo, hi, median(ab), median(au)
-    }
-  }' "$tmp/out" | sort
+summary 2
