@@ -21,9 +21,9 @@
 #
 # Before the rounds each build runs each subcommand once untimed; the
 # "output" column says whether both wrote the same bytes ("same") or not,
-# with the sizes (a changed output can explain a changed time), and a build that exits
-# with a status other than 0 or 1 (1: some input was not a URI) stops the
-# script.
+# with the sizes (a changed output can explain a changed time). A timed
+# run that exits with a status other than 0 or 1 (1: some input was not
+# a URI) stops the script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -109,7 +109,8 @@ for r in $(seq "$rounds"); do
 	while IFS=$'\t' read -r name args; do
 		read -ra a <<<"$args"
 		for b in $order; do
-			printf '%s\t%s\t%s\t%s\n' "$r" "$name" "$b" "$(cpu "$tmp/$b" "${a[@]}")" >>"$tmp/times"
+			t=$(cpu "$tmp/$b" "${a[@]}") # set -e: a crash stops here
+			printf '%s\t%s\t%s\t%s\n' "$r" "$name" "$b" "$t" >>"$tmp/times"
 		done
 	done <<<"$jobs"
 	echo "round $r of $rounds done" >&2
