@@ -3,6 +3,7 @@ package uri_test
 import (
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -26,26 +27,26 @@ func TestEditor(t *testing.T) {
 		{"http://u:p@a/b", func(e *uri.Editor) *uri.Editor { return e.SetUser("v") }, "http://v:p@a/b"},
 		{"http://u@a/b", func(e *uri.Editor) *uri.Editor { return e.SetPassword("p w") }, "http://u:p%20w@a/b"},
 		{"http://u:p@a/b", func(e *uri.Editor) *uri.Editor { return e.ClearPassword() }, "http://u@a/b"},
-		{"http://u:p@a/b", func(e *uri.Editor) *uri.Editor { return e.Clear(uri.ComponentUserinfo) }, "http://a/b"},
+		{"http://u:p@a/b", func(e *uri.Editor) *uri.Editor { return e.Clear(uri.PartUserinfo) }, "http://a/b"},
 		{"http://a/b?c#d", func(e *uri.Editor) *uri.Editor { return e.SetPath("x y/z") }, "http://a/x%20y/z?c#d"},
 		// RFC 3986 3.3: a path after an authority starts with "/".
 		{"http://a", func(e *uri.Editor) *uri.Editor { return e.SetPath("x") }, "http://a/x"},
 		// The note in 5.2.4: "//" without an authority is written "/.//".
 		{"foo:/a", func(e *uri.Editor) *uri.Editor { return e.SetPath("//x") }, "foo:/.//x"},
-		{"http://a//x", func(e *uri.Editor) *uri.Editor { return e.Clear(uri.ComponentHost) }, "http:/.//x"},
+		{"http://a//x", func(e *uri.Editor) *uri.Editor { return e.Clear(uri.PartHost) }, "http:/.//x"},
 		// 4.2: a ":" in the first segment of a relative path.
-		{"/a", func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentPath, "a:b") }, "./a:b"},
+		{"/a", func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.PartPath, "a:b") }, "./a:b"},
 		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetQuery("") }, "http://a/b?"},
-		{"http://a/b?q", func(e *uri.Editor) *uri.Editor { return e.Clear(uri.ComponentQuery) }, "http://a/b"},
+		{"http://a/b?q", func(e *uri.Editor) *uri.Editor { return e.Clear(uri.PartQuery) }, "http://a/b"},
 		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetQuery("a b&c=#") }, "http://a/b?a%20b&c=%23"},
 		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetFragment("x#y") }, "http://a/b#x%23y"},
-		{"http://a/b#f", func(e *uri.Editor) *uri.Editor { return e.Clear(uri.ComponentFragment) }, "http://a/b"},
+		{"http://a/b#f", func(e *uri.Editor) *uri.Editor { return e.Clear(uri.PartFragment) }, "http://a/b"},
 		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetScheme("https") }, "https://a/b"},
 		{"http://a/b/", func(e *uri.Editor) *uri.Editor { return e.AppendSegment("c/d") }, "http://a/b/c%2Fd"},
 		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.AppendSegment("c") }, "http://a/b/c"},
 		{"http://a", func(e *uri.Editor) *uri.Editor { return e.AppendSegment("c") }, "http://a/c"},
-		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentQuery, "a=%20") }, "http://a/b?a=%20"},
-		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentPort, "") }, "http://a:/b"},
+		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.PartQuery, "a=%20") }, "http://a/b?a=%20"},
+		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.PartPort, "") }, "http://a:/b"},
 		{"mailto:x@y", func(e *uri.Editor) *uri.Editor { return e.SetUser("u") }, "mailto://u@/x@y"},
 		{"http://a/b?x=1&utm_source=z&y=2", func(e *uri.Editor) *uri.Editor {
 			p := e.Params()
@@ -82,13 +83,13 @@ func TestEditorErrors(t *testing.T) {
 		{func(e *uri.Editor) *uri.Editor { return e.SetScheme("1http") }, uri.ComponentScheme, uri.ErrBuildScheme, -1},
 		{func(e *uri.Editor) *uri.Editor { return e.SetPort("8o") }, uri.ComponentPort, uri.ErrBuildPort, -1},
 		{func(e *uri.Editor) *uri.Editor { return e.SetHost("1::2::3") }, uri.ComponentHost, uri.ErrBuildHost, -2},
-		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentPath, "/a b") }, uri.ComponentPath, uri.ErrBuildComponent, 2},
-		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentPath, "/a?b") }, uri.ComponentPath, uri.ErrBuildComponent, 2},
-		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentQuery, "a#b") }, uri.ComponentQuery, uri.ErrBuildComponent, 1},
-		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentHost, "a/b") }, uri.ComponentHost, uri.ErrBuildComponent, 1},
-		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentUserinfo, "a@b") }, uri.ComponentUserinfo, uri.ErrBuildComponent, 1},
-		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentFragment, "%zz") }, uri.ComponentFragment, uri.ErrBuildComponent, 1},
-		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentPort, "8x") }, uri.ComponentPort, uri.ErrBuildComponent, 1},
+		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.PartPath, "/a b") }, uri.ComponentPath, uri.ErrBuildComponent, 2},
+		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.PartPath, "/a?b") }, uri.ComponentPath, uri.ErrBuildComponent, 2},
+		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.PartQuery, "a#b") }, uri.ComponentQuery, uri.ErrBuildComponent, 1},
+		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.PartHost, "a/b") }, uri.ComponentHost, uri.ErrBuildComponent, 1},
+		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.PartUserinfo, "a@b") }, uri.ComponentUserinfo, uri.ErrBuildComponent, 1},
+		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.PartFragment, "%zz") }, uri.ComponentFragment, uri.ErrBuildComponent, 1},
+		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.PartPort, "8x") }, uri.ComponentPort, uri.ErrBuildComponent, 1},
 		// The first error is kept; later edits do nothing.
 		{func(e *uri.Editor) *uri.Editor { return e.SetPort("x").SetScheme("1") }, uri.ComponentPort, uri.ErrBuildPort, -1},
 	}
@@ -109,6 +110,69 @@ func TestEditorErrors(t *testing.T) {
 		case tt.offset >= 0 && (!errors.As(err, &pe) || pe.Offset != tt.offset):
 			t.Errorf("%d: %v: want a *ParseError at offset %d", i, err, tt.offset)
 		}
+	}
+}
+
+// TestEditorMixedSetters: a part a decoded setter keeps from a raw one
+// is still checked against its component's grammar. RFC 3986 3.2.1:
+//
+//	userinfo    = *( unreserved / pct-encoded / sub-delims / ":" )
+//
+// so a "#", "?", "/" or "@" cannot be in a userinfo as written: "#"
+// would end the authority (3.2: "terminated by the next slash ("/"),
+// question mark ("?"), or number sign ("#")") and make the text before
+// it the host. The error names the userinfo and the offset of the byte
+// in it, whatever the parser would have blamed.
+func TestEditorMixedSetters(t *testing.T) {
+	tests := []struct {
+		in     string
+		edit   func(e *uri.Editor) *uri.Editor
+		comp   uri.Component
+		value  string
+		offset int
+	}{
+		// Without the check: "http://evil.example#:x@good.example/p", host evil.example.
+		{"http://good.example/p", func(e *uri.Editor) *uri.Editor { return e.SetRawUser("evil.example#").SetPassword("x") },
+			uri.ComponentUserinfo, "evil.example#:x", 12},
+		{"http://good.example/p", func(e *uri.Editor) *uri.Editor { return e.SetPassword("x").SetRawUser("evil.example#") },
+			uri.ComponentUserinfo, "evil.example#:x", 12},
+		// Without the check: a panic (the path after the "?" was not there).
+		{"a:b", func(e *uri.Editor) *uri.Editor { return e.SetRawPassword("?").SetUser("x") },
+			uri.ComponentUserinfo, "x:?", 2},
+		// Without the check: the port was blamed ("x" after "u:").
+		{"http://h/", func(e *uri.Editor) *uri.Editor { return e.SetRawPassword("x/evil").SetUser("u") },
+			uri.ComponentUserinfo, "u:x/evil", 3},
+		{"http://h/", func(e *uri.Editor) *uri.Editor { return e.SetRawUser("a@b").ClearPassword() },
+			uri.ComponentUserinfo, "a@b", 1},
+		// 3.3: a path is segments of pchar and "/"; AppendSegment keeps what SetRaw gave.
+		{"http://h/", func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.PartPath, "/a?b").AppendSegment("c") },
+			uri.ComponentPath, "/a?b/c", 2},
+		// 3.4: a query ends at "#"; SetParams takes any Params.
+		{"http://h/", func(e *uri.Editor) *uri.Editor { return e.SetParams(uri.ParseParams("a=1#frag")) },
+			uri.ComponentQuery, "a=1#frag", 3},
+		{"http://h/", func(e *uri.Editor) *uri.Editor {
+			e.SetRaw(uri.PartQuery, "a#b")
+			p := e.Params()
+			p.Add("k", "v")
+			return e.SetParams(p)
+		}, uri.ComponentQuery, "a#b&k=v", 1},
+	}
+	for i, tt := range tests {
+		got, err := tt.edit(uri.MustParse(tt.in).Edit()).URI()
+		var be *uri.BuildError
+		var pe *uri.ParseError
+		if !errors.As(err, &be) || !errors.As(err, &pe) {
+			t.Errorf("%d: got %q, %v; want a *BuildError over a *ParseError", i, got, err)
+			continue
+		}
+		if be.Component != tt.comp || be.Value != tt.value || pe.Offset != tt.offset || !errors.Is(err, uri.ErrBuildComponent) {
+			t.Errorf("%d: %v: component %v value %q offset %d, want %v %q %d", i, err, be.Component, be.Value, pe.Offset, tt.comp, tt.value, tt.offset)
+		}
+	}
+	// Decoded text needs no such care: it is encoded (3.2.1 "%40" for "@").
+	got, err := uri.MustParse("http://good.example/p").Edit().SetUser("evil.example#").SetRawPassword("x").URI()
+	if err != nil || got.String() != "http://evil.example%23:x@good.example/p" || got.Host() != "good.example" {
+		t.Errorf("decoded user then raw password: %q, %v", got, err)
 	}
 }
 
@@ -235,7 +299,7 @@ func TestEditProperty(t *testing.T) {
 					e.SetParams(p)
 					touched[5] = true
 				case 7:
-					e.Clear(uri.ComponentFragment)
+					e.Clear(uri.PartFragment)
 					touched[6] = true
 				case 8:
 					e.SetHost([]string{"example.com", "::1", "例え.jp"}[rng.IntN(3)])
@@ -303,10 +367,10 @@ func FuzzEdit(f *testing.F) {
 			e.SetHost(v)
 			touched[uri.ComponentHost], touched[uri.ComponentPath] = true, true
 		case 5:
-			e.SetRaw(uri.ComponentPath, v)
+			e.SetRaw(uri.PartPath, v)
 			touched[uri.ComponentPath] = true
 		case 6:
-			e.SetRaw(uri.ComponentQuery, v)
+			e.SetRaw(uri.PartQuery, v)
 			touched[uri.ComponentQuery] = true
 		case 7:
 			e.AppendSegment(v)
@@ -344,4 +408,45 @@ func FuzzEdit(f *testing.F) {
 		check(uri.ComponentQuery, u.Query(), r.Query())
 		check(uri.ComponentFragment, u.Fragment(), r.Fragment())
 	})
+}
+
+// TestEditorParts: issue 31. The Editor's SetRaw, Clear and Part take a
+// Part, a type no Component converts to without a cast, so that a
+// component the Editor has no part for (the authority, a URN's NID)
+// does not compile; each Part names its component, and a value that
+// names none is refused (and read as undefined).
+func TestEditorParts(t *testing.T) {
+	comp := reflect.TypeFor[uri.Component]()
+	for _, m := range []any{(*uri.Editor).SetRaw, (*uri.Editor).Clear, (*uri.Editor).Part} {
+		if in := reflect.TypeOf(m).In(1); in != reflect.TypeFor[uri.Part]() || comp.AssignableTo(in) {
+			t.Errorf("%v takes %v: a Component would compile", reflect.TypeOf(m), in)
+		}
+	}
+	names := []string{"scheme", "userinfo", "host", "port", "path", "query", "fragment"}
+	u := uri.MustParse("s://ui@h:1/p?q#f")
+	for i, name := range names {
+		p := uri.PartScheme + uri.Part(i)
+		c, _ := uri.ComponentByName(name)
+		if p.String() != name || p.Component() != c {
+			t.Errorf("Part %d: %q, %v; want %q", p, p.String(), p.Component(), name)
+		}
+		got, ok := u.Edit().Part(p)
+		if want := map[string]string{"scheme": "s", "userinfo": "ui", "host": "h", "port": "1", "path": "/p", "query": "q", "fragment": "f"}[name]; !ok || got != want {
+			t.Errorf("Part(%s) = %q, %v; want %q", name, got, ok, want)
+		}
+	}
+	for _, p := range []uri.Part{0, uri.PartFragment + 1, 255} {
+		if p.String() != "" || p.Component() != uri.ComponentNone {
+			t.Errorf("Part(%d) names %q", p, p.String())
+		}
+		if s, ok := u.Edit().Part(p); ok || s != "" {
+			t.Errorf("Part(%d) reads %q, %v", p, s, ok)
+		}
+		for _, e := range []*uri.Editor{u.Edit().Clear(p), u.Edit().SetRaw(p, "x")} {
+			var be *uri.BuildError
+			if _, err := e.URI(); !errors.As(err, &be) || !errors.Is(err, uri.ErrBuildComponent) {
+				t.Errorf("Part(%d): %v, want ErrBuildComponent", p, err)
+			}
+		}
+	}
 }

@@ -2,6 +2,7 @@ package uri_test
 
 import (
 	"fmt"
+	"net/url"
 
 	"github.com/urikit/urikit/uri"
 )
@@ -15,17 +16,35 @@ func ExampleURI_Edit() {
 		SetPort("8443").
 		AppendSegment("a b").
 		SetParams(p).
-		Clear(uri.ComponentFragment).
+		Clear(uri.PartFragment).
 		URI()
 	fmt.Println(v, err)
 	// Output: https://example.com:8443/docs/a%20b?page=2 <nil>
 }
 
+func ExampleEditor_AppendSegment() {
+	// ".." is a segment as any other: appended, not applied. A reader
+	// of the path (Resolve, Normalize, a server) climbs up with it
+	// (RFC 3986 5.2.4); url.URL.JoinPath applies it at once, to a path
+	// that never climbs above "/". Either way a segment from a user
+	// can be ".." and climb: check it when that matters.
+	u := uri.MustParse("http://example.com/a/b")
+	v, _ := u.Edit().AppendSegment("..").URI()
+	fmt.Println(v)
+	fmt.Println(v.Normalize())
+	j, _ := url.Parse(u.String())
+	fmt.Println(j.JoinPath(".."))
+	// Output:
+	// http://example.com/a/b/..
+	// http://example.com/a/
+	// http://example.com/a
+}
+
 func ExampleEditor_SetRaw() {
 	u := uri.MustParse("http://example.com/")
-	_, err := u.Edit().SetRaw(uri.ComponentQuery, "a=1#b").URI()
+	_, err := u.Edit().SetRaw(uri.PartQuery, "a=1#b").URI()
 	fmt.Println(err)
-	v, _ := u.Edit().SetRaw(uri.ComponentQuery, "a=%20").URI()
+	v, _ := u.Edit().SetRaw(uri.PartQuery, "a=%20").URI()
 	fmt.Println(v)
 	// Output:
 	// uri: edit: invalid component "a=1#b": invalid character '#' at offset 3 in query
@@ -36,7 +55,7 @@ func ExampleEditor_URI() {
 	// A path set after an authority gets its "/" (RFC 3986 3.3); a
 	// path starting with "//" without one gets "/." (5.2.4's note).
 	a, _ := uri.MustParse("http://example.com").Edit().SetPath("x").URI()
-	b, _ := uri.MustParse("http://example.com//x").Edit().Clear(uri.ComponentHost).URI()
+	b, _ := uri.MustParse("http://example.com//x").Edit().Clear(uri.PartHost).URI()
 	fmt.Println(a)
 	fmt.Println(b)
 	// Output:
@@ -124,4 +143,23 @@ func ExampleParams_DeleteFunc() {
 	p.DeleteFunc(func(q uri.Param) bool { return q.Value() == "" })
 	fmt.Println(p.Encode())
 	// Output: a=1
+}
+
+func ExamplePart() {
+	// The Editor's parts are the components with text of their own;
+	// the authority and a URN's NID are not among them, and
+	// e.Clear(uri.ComponentNID) does not compile.
+	e := uri.MustParse("https://user@example.com:8443/a?q#f").Edit()
+	for p := uri.PartScheme; p <= uri.PartFragment; p++ {
+		s, ok := e.Part(p)
+		fmt.Printf("%s=%q %v\n", p, s, ok)
+	}
+	// Output:
+	// scheme="https" true
+	// userinfo="user" true
+	// host="example.com" true
+	// port="8443" true
+	// path="/a" true
+	// query="q" true
+	// fragment="f" true
 }

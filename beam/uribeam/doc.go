@@ -39,6 +39,13 @@
 // records of other media types, are not documents: they are skipped,
 // counted by kind.
 //
+// CDXJ indexes WARC files for replay (pywb, Wayback): one line a
+// capture, "SURT TIMESTAMP {json}", as webrecorder's cdxj-indexer
+// writes it (cdxj.go lists the fields; cdxjpost.go the folding of POST
+// bodies into keys), and WriteSortedShards writes such lines sorted
+// byte-wise in shards of consecutive ranges. Sites counts the
+// registrable domains of hosts (package surt).
+//
 // WARC files are framed by a scanner of this package (warcscan.go):
 // each record by its Content-Length, its end checked (CRLF CRLF, then
 // the next record or the end of the file or gzip member), so that a

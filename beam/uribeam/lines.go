@@ -94,12 +94,15 @@ func deadLine(in string, err error) DeadLetter {
 
 // parseLine reads one line as the uri command does: a final "\r" is
 // dropped, the generic grammar of RFC 3986, then the rules of the
-// line's scheme (a "urn:" line must be an RFC 8141 URN).
+// line's scheme as scheme.Check applies them, the check of the uri
+// command's every subcommand (a "urn:" line must be an RFC 8141 URN, an
+// http URL needs a host and a port below 65536, ...): one verdict per
+// input, whichever tool reads it.
 func parseLine(line string) (string, uri.URI, error) {
 	line = strings.TrimSuffix(line, "\r")
 	u, err := uri.Parse(line)
 	if err == nil {
-		err = registry.Check(u)
+		err = scheme.Check(u)
 	}
 	return line, u, err
 }
