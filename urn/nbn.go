@@ -76,9 +76,6 @@ func validateNBN(nss string) error {
 			return nsError("invalid character " + quote(string(c)) + " in NBN string (RFC 8458 section 4.2: path-rootless)")
 		}
 	}
-	if isDNB(prefix) {
-		return checkDNB(nss)
-	}
 	return nil
 }
 

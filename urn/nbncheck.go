@@ -81,6 +81,15 @@ func dnbCheckDigit(s string) (digit byte, bad int) {
 // computed over; the table is case-insensitive.
 const dnbHead = "urn:nbn:"
 
+// checkNBN checks what an NBN's library defines beyond RFC 8458's
+// syntax, which nss has passed: the check digit of urn:nbn:de.
+func checkNBN(nss string) error {
+	if end := nbnPrefixEnd(nss); end >= 0 && isDNB(nss[:end]) {
+		return checkDNB(nss)
+	}
+	return nil
+}
+
 // checkDNB checks the check digit that ends the NSS of a URN of
 // urn:nbn:de.
 func checkDNB(nss string) error {

@@ -150,3 +150,16 @@ func TestCheckDigitCompletes(t *testing.T) {
 		}
 	}
 }
+
+// TestDNBCheckDigitKeepsEquivalence: a wrong check digit makes a URN
+// invalid, not a different URN: its key under NamespaceRules still
+// follows RFC 8458's equivalence (the prefix in lowercase), so a record
+// stored before the check existed is still found by every form.
+func TestDNBCheckDigitKeepsEquivalence(t *testing.T) {
+	for _, s := range []string{"urn:nbn:DE:101:1-1", "urn:nbn:DE:gbv:089-3321752945"} {
+		u := MustParse(s)
+		if got, want := u.KeyWith(NamespaceRules), "urn:nbn:de:"+s[len("urn:nbn:DE:"):]; got != want {
+			t.Errorf("KeyWith(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
