@@ -78,7 +78,7 @@ func (s *Server) adminRegistrars(w http.ResponseWriter, r *http.Request) {
 
 // adminRegistrar answers GET /admin/registrars/CODE.
 func (s *Server) adminRegistrar(w http.ResponseWriter, r *http.Request) {
-	reg, err := s.store.Registrar(r.Context(), r.PathValue("code"))
+	reg, err := s.store.Registrar(r.Context(), registrarCode(r))
 	if err != nil {
 		s.adminError(w, r, "registrar", err)
 		return
@@ -93,7 +93,7 @@ func (s *Server) adminMint(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	code := r.PathValue("code")
+	code := registrarCode(r)
 	rec, ok := s.readRecord(w, r)
 	if !ok {
 		return
@@ -132,7 +132,7 @@ func (s *Server) adminReserve(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	code := r.PathValue("code")
+	code := registrarCode(r)
 	q := r.URL.Query()
 	count, err := strconv.Atoi(q.Get("count"))
 	if err != nil {
@@ -162,4 +162,13 @@ func (s *Server) adminReserve(w http.ResponseWriter, r *http.Request) {
 	}
 	s.log.Info("URNs reserved", "registrar", code, "count", len(res), "expires", expires, "actor", "token:"+wr.tok.ID, "client", wr.client)
 	writeJSON(w, http.StatusCreated, ans)
+}
+
+// registrarCode returns the code of a path under /admin/registrars/, as
+// the client sent it: the routing matched the raw path (routes.go), so
+// the mux's path values are not set on the request.
+func registrarCode(r *http.Request) string {
+	path, _, _ := splitTarget(r)
+	code, _, _ := strings.Cut(strings.TrimPrefix(path, "/admin/registrars/"), "/")
+	return code
 }

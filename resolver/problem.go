@@ -232,7 +232,7 @@ func (s *Server) adminError(w http.ResponseWriter, r *http.Request, op string, e
 	case errors.As(err, &reg):
 		writeProblem(w, registrarProblem(reg))
 	case errors.Is(err, ErrNoRegistrar):
-		writeProblem(w, newProblem(probNoRegistrar, http.StatusNotFound, "no registrar "+strconv.Quote(truncate(r.PathValue("code"), maxEcho))+
+		writeProblem(w, newProblem(probNoRegistrar, http.StatusNotFound, "no registrar "+strconv.Quote(truncate(registrarCode(r), maxEcho))+
 			"; GET /admin/registrars lists them"))
 	case errors.Is(err, ErrRegistrarExists):
 		p := newProblem(probRegistrarDup, http.StatusConflict, err.Error()+"; GET /admin/registrars lists them")
