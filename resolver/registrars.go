@@ -305,15 +305,44 @@ func (r *records) reserve(ctx context.Context, w writer, code string, count int,
 	return r.st.db.Reserve(ctx, code, count, expires, name, a)
 }
 
-// pageRegistrar returns the registrar whose prefix holds the key, if
-// any, for the lookup page.
-func (s *Store) pageRegistrar(ctx context.Context, key string) (Registrar, bool, error) {
-	row, ok, err := s.db.RegistrarOf(ctx, key)
-	return registrarOf(row), ok, err
-}
-
 // maxChain bounds the chain of successors the lookup page shows.
 const maxChain = 8
+
+// lineage fills what the lookup page shows of where the URN of key
+// comes from and where it leads: the registrar whose prefix holds it,
+// and, for a deactivated record, its chain of successors, at most
+// maxChain of them.
+func (s *Store) lineage(ctx context.Context, key string, gone bool, d *pageData) error {
+	row, ok, err := s.db.RegistrarOf(ctx, key)
+	if err != nil {
+		return err
+	}
+	if ok {
+		reg := registrarOf(row)
+		d.Registrar = &reg
+	}
+	if !gone {
+		return nil
+	}
+	links, err := s.db.Successors(ctx, key, maxChain+1)
+	if err != nil {
+		return err
+	}
+	if len(links) > maxChain {
+		links, d.ChainMore = links[:maxChain], true
+	}
+	for _, l := range links {
+		state := "no record"
+		switch {
+		case l.Gone:
+			state = "deactivated"
+		case l.Found:
+			state = "active"
+		}
+		d.Chain = append(d.Chain, pageLink{URN: l.URN, State: state})
+	}
+	return nil
+}
 
 // claim refuses, whole, the pending records of a token's import that a
 // registrar's rules refuse (store.ImportTx.Claims), as a write through

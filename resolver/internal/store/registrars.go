@@ -395,6 +395,14 @@ func (db *DB) Reserve(ctx context.Context, code string, count int, expires time.
 			}
 			keys[i] = ts[i].Key
 		}
+		if db.d.postgres {
+			// The keys' locks, as every writer of a record takes its
+			// key's: a registrar's own choice of one of them commits
+			// before this reads, or waits until this commits.
+			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext(k)) FROM unnest($1::text[]) AS k`, keys); err != nil {
+				return nil, err
+			}
+		}
 		taken, err := db.taken(ctx, tx, keys)
 		if err != nil {
 			return nil, err
