@@ -35,7 +35,7 @@ func TestMintParallelClients(t *testing.T) {
 
 		const clients, mints, every, block = 8, 2000, 25, 3
 		type got struct {
-			urn      string
+			urn, url string // url: the location a minted record was sent with
 			reserved bool
 		}
 		results := make(chan got, 2*mints)
@@ -59,14 +59,14 @@ func TestMintParallelClients(t *testing.T) {
 					return code, b
 				}
 				for i := range mints / clients {
-					code, body := post("/admin/registrars/dnb0001/urns", "application/json",
-						fmt.Sprintf(`{"urls":["https://repo.example/%d/%d"]}`, c, i))
+					url := fmt.Sprintf("https://repo.example/%d/%d", c, i)
+					code, body := post("/admin/registrars/dnb0001/urns", "application/json", `{"urls":["`+url+`"]}`)
 					var rec struct{ URN string }
 					if code != 201 || json.Unmarshal([]byte(body), &rec) != nil {
 						t.Errorf("client %d mint %d: %d %s", c, i, code, body)
 						return
 					}
-					results <- got{urn: rec.URN}
+					results <- got{urn: rec.URN, url: url}
 					if i%every == every-1 {
 						code, body := post(fmt.Sprintf("/admin/registrars/dnb0001/reservations?count=%d", block), "", "")
 						var ans struct{ URNs []string }
@@ -118,9 +118,30 @@ func TestMintParallelClients(t *testing.T) {
 				t.Errorf("number %d was never given: a gap", n)
 			}
 		}
+		// The database holds the minted records, each with what its
+		// client sent, and nothing else: no reserved URN has a record.
 		db := openTestDB(t, dsn)
-		if n, err := db.Count(context.Background()); err != nil || n != mints {
-			t.Errorf("the database holds %d records (%v), want %d", n, err, mints)
+		stored := map[string]string{}
+		for after := ""; ; {
+			keys, answers, err := db.FirstPage(context.Background(), after, 500)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(keys) == 0 {
+				break
+			}
+			for _, a := range answers {
+				stored[a.URN] = strings.Join(a.URLs, " ")
+			}
+			after = keys[len(keys)-1]
+		}
+		if len(stored) != mints {
+			t.Errorf("the database holds %d records, want %d", len(stored), mints)
+		}
+		for _, g := range byNumber {
+			if url, ok := stored[g.urn]; g.reserved == ok || url != g.url {
+				t.Errorf("%s (reserved %v): stored %v with %q, want %q", g.urn, g.reserved, ok, url, g.url)
+			}
 		}
 		reg, err := db.Registrar(context.Background(), "dnb0001")
 		if err != nil || reg.Next != int64(len(byNumber)+1) || reg.Reserved != reservedWant {
