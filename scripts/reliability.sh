@@ -14,13 +14,13 @@
 #                the command's garbage collector runs on a second core,
 #                so it can exceed the wall time)
 #   ratio        CPU over CPU/4: about 4 when linear, 16 when quadratic
-#                (not measured when CPU is under 0.1 s: it cannot fail)
+#                (not measured when CPU is under 0.3 s: it cannot fail)
 #   RSS MB       the peak resident set at the size
 #   RSS/in       that over the input's size
 #   exit         0 and 1 are normal; TIMEOUT, a signal or 2 (usage,
 #                reading, writing) is a defect
 #   verdict      ok, or what failed: "rss" (RSS over 10x the input),
-#                "time" (CPU over 8 times CPU/4 plus 0.1 s: more than
+#                "time" (CPU over 8 times CPU/4 plus 0.3 s: more than
 #                linear), "exit"
 #
 # Then a summary: one row per form with its worst RSS/in and ratio over
@@ -46,7 +46,7 @@ with_short=${SHORT:-1}
 cmds_re=${CMDS:-.}
 max_rss=10     # RSS over input
 max_ratio=8    # CPU at the size over CPU at a quarter of it
-time_slack=0.1 # seconds of CPU a run may take beyond max_ratio
+time_slack=0.3 # seconds of CPU a run may take beyond max_ratio
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if [ -n "${URI:-}" ]; then
@@ -291,7 +291,7 @@ urns 'urn ???' '?+='
 # The HTML documents, each written by a function of the file name.
 onehref() { { printf '<html><body><a href="http://a/'; rep b "$size"; printf '">x</a>\n'; } >"$1"; }
 repairhref() { { printf '<html><body><a href="http://a/'; rep 'b c' $((size / 3)); printf '">x</a>\n'; } >"$1"; }
-nulhref() { { printf '<a href="'; head -c "$size" /dev/zero; echo; } >"$1"; }
+nulhref() { { printf '<a href="'; head -c "$size" /dev/zero; printf '">x</a>\n'; } >"$1"; }
 manylinks() { yes '<a href=/x>y</a>' | head -n $((size / 17)) >"$1"; }
 nested() { rep '<div>' $((size / 5)) >"$1"; }
 lts() { rep '<' "$size" >"$1"; }

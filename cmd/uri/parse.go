@@ -95,7 +95,13 @@ func (w *writer) params(u uri.URI) {
 // "scheme_error" with the reason.
 func (w *writer) schemeData(u uri.URI) {
 	w.Key("scheme_data")
-	b, err := scheme.AppendJSON(w.B, u)
+	// Flushed in long lists: a mailto URL of a million header fields
+	// writes its view a block at a time (w.spill).
+	b, err := scheme.AppendJSONFlush(w.B, u, func(b []byte) []byte {
+		w.B = b
+		w.spill()
+		return w.B
+	})
 	if err != nil {
 		w.B = append(w.B, "null"...)
 		_, reason := describe(u.String(), err)

@@ -90,15 +90,17 @@ apply.
 					switch {
 					case refused != nil:
 						w.line("<refused>")
-					case p.Commands != nil:
-						b := w.B
-						for i, cmd := range p.Commands {
-							if i > 0 {
-								b = append(b, " | "...)
-							}
-							b = appendPlanEscaped(b, cmd, true)
+					case p.HasCommands():
+						// A command at a time, spilling: a path of a
+						// million directories is four times as long
+						// as CWD commands.
+						sep := ""
+						for cmd := range p.Commands() {
+							w.B = appendPlanEscaped(append(w.B, sep...), cmd, true)
+							sep = " | "
+							w.spill()
 						}
-						w.B = append(b, '\n')
+						w.B = append(w.B, '\n')
 					default:
 						w.B = append(appendPlanEscaped(w.B, string(p.Request), false), '\n')
 					}
@@ -116,8 +118,16 @@ apply.
 					w.Close()
 				}
 				w.Opt("request", string(p.Request), p.Request != nil)
-				if p.Commands != nil {
-					w.Strs("commands", p.Commands)
+				if p.HasCommands() {
+					w.Key("commands")
+					sep := byte('[')
+					for cmd := range p.Commands() {
+						w.B = append(w.B, sep)
+						w.longValue(cmd)
+						sep = ','
+						w.spill()
+					}
+					w.B = append(w.B, ']')
 				} else {
 					w.Raw("commands", []byte("null"))
 				}
