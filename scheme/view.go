@@ -258,7 +258,7 @@ func AppendJSON(b []byte, u uri.URI) ([]byte, error) {
 func AppendJSONFlush(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, error) {
 	if s := u.Scheme(); len(s) == 4 || len(s) == 5 {
 		if strings.EqualFold(s, "http") || strings.EqualFold(s, "https") {
-			return appendHTTPJSON(b, u)
+			return appendHTTPJSON(b, u, flush)
 		}
 	}
 	v, err := registry.View(u)

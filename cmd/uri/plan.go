@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/urikit/urikit/internal/jsonstr"
 	"github.com/urikit/urikit/scheme"
@@ -85,6 +86,9 @@ apply.
 			if refused != nil {
 				err = errRefused // refused, with what a client would do
 			}
+			// The request as a string, not copied: it is megabytes for
+			// a long URL, and nothing changes it.
+			req := unsafe.String(unsafe.SliceData(p.Request), len(p.Request))
 			return render(func(w *writer) {
 				if !w.json {
 					switch {
@@ -102,7 +106,18 @@ apply.
 						}
 						w.B = append(w.B, '\n')
 					default:
-						w.B = append(appendPlanEscaped(w.B, string(p.Request), false), '\n')
+						// A block at a time, spilling: a request
+						// holds a long host twice.
+						for r := req; len(r) > 0; {
+							n := min(len(r), blockSize/4)
+							for n < len(r) && !utf8.RuneStart(r[n]) {
+								n++ // a character is escaped whole
+							}
+							w.B = appendPlanEscaped(w.B, r[:n], false)
+							r = r[n:]
+							w.spill()
+						}
+						w.B = append(w.B, '\n')
 					}
 					return
 				}
@@ -113,11 +128,11 @@ apply.
 				} else {
 					w.Key("connect")
 					w.Open()
-					w.Str("host", p.Host)
+					w.longStr("host", p.Host)
 					w.Int("port", p.Port)
 					w.Close()
 				}
-				w.Opt("request", string(p.Request), p.Request != nil)
+				w.longOpt("request", req, p.Request != nil)
 				if p.HasCommands() {
 					w.Key("commands")
 					sep := byte('[')
