@@ -173,7 +173,7 @@ func (w *writer) components(u uri.URI) {
 		sep = true
 		w.B = append(w.B, key...)
 		w.B = append(w.B, '=')
-		w.B = append(w.B, val...)
+		w.raw(val) // a block at a time
 	}
 	if u.HasScheme() {
 		kv("scheme", u.Scheme())
