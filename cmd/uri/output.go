@@ -38,10 +38,19 @@ type writer struct {
 	// repairs are the changes --repair made to the current input,
 	// written as "repairs" at the end of its JSON object.
 	repairs []iri.Change
+	// spillFunc is spill for a library that writes into B
+	// (scheme.AppendJSONFlush): made once, not a closure per line.
+	spillFunc func([]byte) []byte
 }
 
 func newWriter(w io.Writer, json bool) *writer {
-	return &writer{w: bufio.NewWriterSize(w, 256<<10), json: json}
+	wr := &writer{w: bufio.NewWriterSize(w, 256<<10), json: json}
+	wr.spillFunc = func(b []byte) []byte {
+		wr.B = b
+		wr.spill()
+		return wr.B
+	}
+	return wr
 }
 
 // The lines are built in B one after the other, the current one from

@@ -97,11 +97,7 @@ func (w *writer) schemeData(u uri.URI) {
 	w.Key("scheme_data")
 	// Flushed in long lists: a mailto URL of a million header fields
 	// writes its view a block at a time (w.spill).
-	b, err := scheme.AppendJSONFlush(w.B, u, func(b []byte) []byte {
-		w.B = b
-		w.spill()
-		return w.B
-	})
+	b, err := scheme.AppendJSONFlush(w.B, u, w.spillFunc)
 	if err != nil {
 		w.B = append(w.B, "null"...)
 		_, reason := describe(u.String(), err)
