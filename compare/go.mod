@@ -13,13 +13,14 @@ require (
 require (
 	github.com/chromedp/cdproto v0.159.0 // indirect
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
+	github.com/mtibben/confusables v0.0.0-20210201002637-9d1b0723b659 // indirect
 )
 
 require (
 	github.com/bits-and-blooms/bitset v1.20.0 // indirect
 	github.com/nlnwa/whatwg-url v0.6.2
-	golang.org/x/net v0.62.0 // indirect
-	golang.org/x/text v0.43.0 // indirect
+	golang.org/x/net v0.62.0
+	golang.org/x/text v0.43.0
 )
 
 replace github.com/urikit/urikit => ../

@@ -6,9 +6,13 @@
 //     URL drafts ("<URL:ftp://ds.internic.net/rfc/>"); whitespace inside
 //     them, line breaks included, is not part of the URI ("The whitespace
 //     should be ignored when extracting the URI"); any valid scheme.
-//     They wrap a URI only when their content, whitespace removed, is one
-//     URI, and its whitespace is where the URI was broken across lines
-//     (or after "URL:", or at either end): an HTML tag, prose in brackets
+//     They wrap a URI when their content, whitespace removed, is one
+//     URI, and it opens with one: after optional whitespace and "URL:",
+//     a scheme, ":" and more before the first whitespace
+//     ("<gopher://h/00/Information About Gopher>" is
+//     "gopher://h/00/InformationAboutGopher": "Using <> angle brackets
+//     around each URI is especially recommended as a delimiting style
+//     for URIs that contain whitespace"). An HTML tag, prose in brackets
 //     ("<see http://x/ for details>"), a "<" never closed, and a blank
 //     line inside are text, whose URIs are found as in running text.
 //   - Double quotes wrap one URI.
@@ -18,8 +22,10 @@
 //     character, or at a Unicode quotation mark or bracket; a trailing
 //     ".", ",", ";", ":", "!", "?" or "'", and an unbalanced ")" or "]",
 //     are punctuation of the text, not part of the URI. A scheme starts
-//     at a letter after a character no scheme holds, or after punctuation
-//     that follows one ("...http://x", "-https://x").
+//     at a letter at the start of a word or after punctuation in it, and
+//     the longest registered scheme that ends at the ":" starts the URI
+//     ("...http://x", "c.http://x" and "git+https://x" give "http://x"
+//     and "https://x"; "xhttp://x" gives nothing).
 //   - A hyphen at the end of a line inside a URI is kept and the URI goes
 //     on after the line break, unless the next line starts a URI of its
 //     own; the draft says the hyphen "may or may not actually be part of

@@ -657,18 +657,22 @@ func abbrevStart(b []byte) bool {
 	return k < len(b) && b[k] == '.'
 }
 
-// angle reads "<...>" from its "<". The brackets wrap a URI only when
-// their content, whitespace removed, is one URI (after an optional
-// "URL:"), and its whitespace is where a long URI was broken across
-// lines: Appendix E, "extra whitespace (spaces, linebreaks, tabs, etc.)
-// may need to be added to break long URIs across lines". Otherwise the
-// "<" is text (an HTML tag, "<see http://x/ for details>", a "<" never
-// closed) and the scan goes on after it.
+// angle reads "<...>" from its "<". Appendix E: "extra whitespace
+// (spaces, linebreaks, tabs, etc.) may need to be added to break long
+// URIs across lines. The whitespace should be ignored when extracting
+// the URI", and "Using <> angle brackets around each URI is especially
+// recommended as a delimiting style for URIs that contain whitespace".
+// So the brackets wrap a URI when their content, whitespace removed, is
+// one URI, and the content opens with one: after optional whitespace
+// and "URL:" ("with or without a trailing space"), a scheme, ":" and
+// more before the first whitespace. Otherwise the "<" is text (an HTML
+// tag, "<see http://x/ for details>", a "<" never closed, a blank line
+// inside) and the scan goes on after it.
 func (s *Scanner) angle() {
 	a := s.off
 	text := s.text[:0]
 	hyphen := -1 // offset in text after which a line-end hyphen was removed in Alt
-	inSpace, breaks := false, 0
+	inSpace, breaks, opened := false, 0, false
 	k := a + 1
 scan:
 	for k-a <= int64(s.o.MaxLen) {
@@ -691,6 +695,11 @@ scan:
 		case isSpace(r):
 			if !inSpace {
 				inSpace, breaks = true, 0
+				if !opened && len(text) > 0 {
+					if opened = opensURI(text); !opened && !(len(text) == 4 && strings.EqualFold(string(text), "URL:")) {
+						break scan // prose in brackets
+					}
+				}
 			}
 			if r == '\n' {
 				if breaks++; breaks > 1 {
@@ -701,12 +710,6 @@ scan:
 				}
 			}
 		default:
-			if inSpace && breaks == 0 && len(text) > 0 && !(len(text) == 4 && strings.EqualFold(string(text), "URL:")) {
-				// Words on one line: prose in brackets. "URL:" may be
-				// followed by a space (Appendix E: "with or without a
-				// trailing space").
-				break scan
-			}
 			inSpace = false
 			text = append(text, s.slice(k, k+int64(n))...)
 		}
@@ -714,6 +717,22 @@ scan:
 	}
 	s.text = text
 	s.off = a + 1
+}
+
+// opensURI reports whether text, the first word in "<...>" (after
+// "URL:"), opens a URI: a scheme, ":" and at least one more character.
+func opensURI(text []byte) bool {
+	if len(text) > 4 && strings.EqualFold(string(text[:4]), "URL:") {
+		text = text[4:]
+	}
+	if len(text) == 0 || class[text[0]]&cAlpha == 0 {
+		return false
+	}
+	j := 1
+	for j < len(text) && class[text[j]]&cScheme != 0 {
+		j++
+	}
+	return j+1 < len(text) && text[j] == ':'
 }
 
 // angleMatch checks the content of "<...>" (from a to end) and queues
@@ -865,7 +884,7 @@ func (s *Scanner) startsURI(t, k int64) bool {
 	if i == len(text) {
 		return false
 	}
-	if _, ok := schemeAt(text, i); ok {
+	if _, _, ok := schemeAt(text, i); ok {
 		return true
 	}
 	return s.o.Abbrev && abbrevStart([]byte(text))
@@ -894,7 +913,7 @@ func (s *Scanner) tokens(raw string, start int64) {
 	skel := asciiSkeleton(text)
 	fails := 0
 	for i := 0; i < len(text); {
-		j, ok := schemeAt(text, i)
+		st, j, ok := schemeAt(text, i)
 		if !ok {
 			if s.o.Abbrev && i == leadingPunct(text) {
 				if k := s.abbrev(raw, text, bs, i, start); k > i {
@@ -902,12 +921,13 @@ func (s *Scanner) tokens(raw string, start int64) {
 					continue
 				}
 			}
-			i++
+			i = max(i+1, j)
 			for i < len(text) && isAlnum(text[i-1]) {
 				i++ // a scheme starts after a non-alphanumeric
 			}
 			continue
 		}
+		i = st
 		if j-i == 3 && strings.EqualFold(text[i:j], "url") {
 			i = j + 1 // the prefix of the URL drafts
 			continue
@@ -1010,39 +1030,47 @@ func (js lineJoins) hyphenIn(i, j int) int {
 
 func isAlnum(c byte) bool { return class[c]&cAlnum != 0 }
 
-// schemeAt reports whether text[i:] starts with a registered scheme and
-// ":", and returns the offset of the ":". A scheme starts at a letter
-// that follows a character no scheme holds, or punctuation after one:
-// in "...http://x", "-https://x" or "see:http://x" the punctuation is
-// the text's; in "a.http://x" the scheme would be "a.http".
-func schemeAt(text string, i int) (int, bool) {
+// schemeAt reports whether a registered scheme and ":" start in the run
+// of scheme characters at text[i], a letter at the start of a word, and
+// returns where the scheme starts and the offset of the ":". A scheme
+// starts with a letter (RFC 3986 3.1: scheme = ALPHA *( ALPHA / DIGIT /
+// "+" / "-" / "." )) at the start of the run or after punctuation in it,
+// and the longest registered name that ends at the ":" is the scheme:
+// in "c.http://x", "can...http://x" and "git+https://x" the URI starts at
+// "http" and "https" ("c.http" and "git+https" are not registered), in
+// "ms-settings:x" at "ms"; a letter after a letter or digit starts none
+// ("xhttp://x"). Without a match, the offset returned is the end of the
+// run, where the caller goes on: every start in the run was tried.
+func schemeAt(text string, i int) (start, colon int, ok bool) {
 	if class[text[i]]&cAlpha == 0 {
-		return 0, false
-	}
-	k := i
-	for k > 0 && class[text[k-1]]&(cScheme|cAlnum) == cScheme {
-		k--
-	}
-	if k > 0 && isAlnum(text[k-1]) {
-		return 0, false
+		return 0, i, false
 	}
 	j := i + 1
-	for j < len(text) && j-i <= 40 && class[text[j]]&cScheme != 0 {
+	for j < len(text) && class[text[j]]&cScheme != 0 {
 		j++
 	}
 	if j >= len(text) || text[j] != ':' {
-		return 0, false
+		return 0, j, false
 	}
-	var lower [41]byte
-	name := lower[:j-i]
-	for x := range name {
-		name[x] = text[i+x] | 0x20 // letters; digits and "+-." have the bit set
+	for k := i; k < j; k++ {
+		if k > i && (class[text[k]]&cAlpha == 0 || isAlnum(text[k-1])) || j-k > maxSchemeLen {
+			continue
+		}
+		var lower [maxSchemeLen]byte
+		name := lower[:j-k]
+		for x := range name {
+			name[x] = text[k+x] | 0x20 // letters; digits and "+-." have the bit set
+		}
+		if string(name) == "url" || ianaSchemes[string(name)] {
+			return k, j, true // "url" is the prefix of the URL drafts; the caller skips it
+		}
 	}
-	if string(name) == "url" {
-		return j, true // the prefix; the caller skips it
-	}
-	return j, ianaSchemes[string(name)]
+	return 0, j, false
 }
+
+// maxSchemeLen bounds the scheme names looked up (the longest registered
+// one is shorter).
+const maxSchemeLen = 40
 
 // trimEnd returns the end of the URI that starts at text[i]: the end of
 // text, less trailing punctuation and unbalanced closing brackets. The

@@ -190,6 +190,26 @@ func TestManyCandidates(t *testing.T) {
 	}, func(text string) { all(t, text, Options{Abbrev: true}) })
 }
 
+// TestAngleAndSchemeLinear: the shapes of issue 26's rules stay linear:
+// brackets whose content opens with a URI and goes on with whitespace
+// (no ">", or a ">" after content that is no URI), and long runs of
+// scheme characters before a ":" (every start after punctuation is
+// tried once).
+func TestAngleAndSchemeLinear(t *testing.T) {
+	for _, shape := range []struct {
+		name string
+		gen  func(n int) string
+	}{
+		{"open<", func(n int) string { return strings.Repeat("<a:b"+strings.Repeat(" c", 50)+" ", n/100+1) }},
+		{"open<>", func(n int) string { return strings.Repeat("<a:%zz"+strings.Repeat(" c", 50)+">", n/100+1) }},
+		{"one<", func(n int) string { return "<http://a.example/" + strings.Repeat(" b", n) }},
+		{"dots", func(n int) string { return strings.Repeat("a.", n) + "http://x.example/ " }},
+		{"runs", func(n int) string { return strings.Repeat(strings.Repeat("a.", 40)+":", n/80+1) }},
+	} {
+		testshared.CheckLinearN(t, shape.name, 300000, shape.gen, func(text string) { all(t, text, Options{Abbrev: true}) })
+	}
+}
+
 // recallURIs are valid URIs with registered schemes that end in a
 // character no rule trims: RFC 3986 1.1.2's examples and others.
 var recallURIs = []string{
@@ -227,11 +247,9 @@ func FuzzScanner(f *testing.F) {
 	f.Fuzz(func(t *testing.T, prefix, suffix string, pick, seps uint8, abbrev bool) {
 		u := recallURIs[int(pick)%len(recallURIs)]
 		sep1, sep2 := recallSeps[int(seps&15)%len(recallSeps)], recallSeps[int(seps>>4)%len(recallSeps)]
-		if strings.ContainsAny(sep1+sep2, "\n") {
-			// Appendix E: "<" and ">" may wrap a URI broken across
-			// lines, so "<x" + "\n" + u + "\n" + "y>" is one URI.
-			prefix = strings.ReplaceAll(prefix, "<", "")
-		}
+		// Appendix E: "<" and ">" wrap a URI with whitespace inside, so
+		// "<x:y" + sep + u + sep + "z>" is one URI.
+		prefix = strings.ReplaceAll(prefix, "<", "")
 		text := prefix + sep1 + u + sep2 + suffix
 		o := Options{Abbrev: abbrev, BothReadings: true, MaxLen: 256}
 		scan := func(r io.Reader) []Match {
@@ -273,8 +291,10 @@ func FuzzScanner(f *testing.F) {
 // punctuation marks that might be mistaken for part of the URI"; a
 // scheme starts at a letter (RFC 3986 3.1: scheme = ALPHA *( ALPHA /
 // DIGIT / "+" / "-" / "." )), so punctuation glued before it is the
-// text's, unless it follows a letter or digit and so makes a longer
-// scheme name.
+// text's, and the longest registered scheme that ends at the ":" and
+// starts at a letter after punctuation (or at the start of the word)
+// starts the URI (issue 26: "c.http://c.example/" and
+// "can...http://bit.ly/x" found nothing).
 func TestSchemeAfterPunctuation(t *testing.T) {
 	tests := []struct {
 		text string
@@ -286,11 +306,19 @@ func TestSchemeAfterPunctuation(t *testing.T) {
 		{".http://x.example/", "http://x.example/"},
 		{"+-.http://x.example/", "http://x.example/"},
 		{"(see:-http://x.example/)", "http://x.example/"},
-		// The punctuation is inside a scheme name that is not registered.
-		{"a.http://x.example/", ""},
-		{"x-https://x.example/", ""},
-		{"3.http://x.example/", ""},
+		// Issue 26: the punctuation ends a word that is no scheme.
+		{"c.http://c.example/", "http://c.example/"},
+		{"can...http://bit.ly/x", "http://bit.ly/x"},
+		{"a.http://x.example/", "http://x.example/"},
+		{"x-https://x.example/", "https://x.example/"},
+		{"3.http://x.example/", "http://x.example/"},
+		{"git+https://x.example/r", "https://x.example/r"},
+		// The longest registered name wins: "ms-settings" is one.
+		{"ms-settings:display", "ms-settings:display"},
+		{"x.ms-settings:display", "ms-settings:display"},
+		// A letter after a letter or digit starts no scheme.
 		{"xhttp://x.example/", ""},
+		{"a1http://x.example/", ""},
 	}
 	for _, tt := range tests {
 		got := uris(all(t, tt.text, Options{}))
@@ -337,9 +365,19 @@ func TestAngleWrapper(t *testing.T) {
 		{"<http://x.example/a and more text", false, []string{"http://x.example/a"}, None},
 		{"<http://x.example/a", false, []string{"http://x.example/a"}, None},
 		{"<http://x.example/a\nnext line of text", false, []string{"http://x.example/a"}, None},
-		// Prose in brackets.
+		// Prose in brackets: the content does not open with a URI.
 		{"<see http://x.example/ for details>", false, []string{"http://x.example/"}, None},
-		{"<http://x.example/a and more text>", false, []string{"http://x.example/a"}, None},
+		{"<note: see http://x.example/>", false, []string{"http://x.example/"}, None},
+		{"<URL: see http://x.example/>", false, []string{"http://x.example/"}, None},
+		// Issue 26: "extra whitespace (spaces, linebreaks, tabs, etc.) ...
+		// should be ignored when extracting the URI", on one line too:
+		// "Using <> angle brackets around each URI is especially
+		// recommended as a delimiting style for URIs that contain
+		// whitespace".
+		{"<http://www.example.org/a \t/b\r\n/c>", false, []string{"http://www.example.org/a/b/c"}, Angle},
+		{"<gopher://h/00/Information About Gopher>", false, []string{"gopher://h/00/InformationAboutGopher"}, Angle},
+		{"<http://x.example/a and more text>", false, []string{"http://x.example/aandmoretext"}, Angle},
+		{"<URL: http://x.example/a b>", false, []string{"http://x.example/ab"}, Angle},
 		// A blank line ends a paragraph, and any wrapper.
 		{"<http://x.example/a\n\nb>", false, []string{"http://x.example/a"}, None},
 		// Content that is not one URI.

@@ -40,9 +40,15 @@ func TestToIRI(t *testing.T) {
 		{"http://a/x%C2%A0y%E3%80%80", "http://a/x%C2%A0y%E3%80%80", "6.1 b: look-alikes of space (NO-BREAK SPACE, IDEOGRAPHIC SPACE) stay"},
 		{"http://a/%EF%BC%A1%EF%BD%B6", "http://a/%EF%BC%A1%EF%BD%B6", "6.1 b: full-width Latin and half-width Katakana stay"},
 		{"http://a/b%E2%88%95c%E2%88%B6d%E2%80%A4e", "http://a/b%E2%88%95c%E2%88%B6d%E2%80%A4e", "6.1 b: look-alikes of delims (DIVISION SLASH, RATIO, ONE DOT LEADER) stay"},
-		{"http://a/%E2%82%AC%F0%9F%98%80", "http://a/%E2%82%AC%F0%9F%98%80", "symbols are not identifier characters (UTS #39 3.1): they stay"},
+		{"http://a/%E2%82%AC%F0%9F%98%80", "http://a/€😀", "symbols and emoji in a path are shown, as browsers show them (issue 26)"},
+		{"http://a/%E2%99%A5/%E2%9C%93/%F0%90%8C%80", "http://a/♥/✓/𐌀", "issue 26: ♥, ✓ and 𐌀 (Old Italic) are shown in a path, as Chromium's unescaping shows them"},
+		{"http://a/?q=%E2%99%A5#%E2%9C%93", "http://a/?q=♥#✓", "and in a query and a fragment"},
+		{"http://a/%F0%9F%94%92%F0%9F%94%93%E2%A0%80", "http://a/%F0%9F%94%92%F0%9F%94%93%E2%A0%80", "the lock emoji (they pass for the browser's padlock) and U+2800 BRAILLE PATTERN BLANK (drawn as a space) stay, as in Chromium"},
+		{"http://a/%EF%BC%8F%E2%81%84%E2%A7%B8", "http://a/%EF%BC%8F%E2%81%84%E2%A7%B8", "6.1 b: look-alikes of \"/\" (FULLWIDTH SOLIDUS, FRACTION SLASH, BIG SOLIDUS: UTS #39 prototype \"/\") stay"},
+		{"http://a/%D7%99%D7%A9%D7%A8%D7%90%D7%9C", "http://a/ישראל", "a letter whose prototype is a delimiter (Hebrew yod is \"'\") is a letter: shown in a path"},
 		{"http://a/%EE%80%80?%EE%80%80", "http://a/%EE%80%80?%EE%80%80", "private-use characters stay, in the query too (their glyph depends on the font)"},
-		{"http://a/%E1%8E%A0", "http://a/%E1%8E%A0", "Cherokee, not a recommended script (UTS #31 Table 5), stays"},
+		{"http://a/%E1%8E%A0", "http://a/Ꭰ", "Cherokee is shown in a path (issue 26: every script is)"},
+		{"http://%E1%8E%A0%E1%8E%A1.example/", "http://%E1%8E%A0%E1%8E%A1.example/", "but not in a host: Cherokee is not a recommended script (UTS #31 Table 5; UTS #39 3.1 Identifier_Status=Restricted)"},
 		{"http://a/=%CC%B8/e%CC%81", "http://a/=%CC%B8/e%CC%81", "a combining mark on an ASCII character (\"=\" with U+0338 reads \"≠\") stays"},
 		{"http://a/%E0%A4%95%E0%A5%8D", "http://a/\u0915\u094D", "a combining mark after a decoded letter is shown"},
 		{"http://a/%C3", "http://a/%C3", "a truncated UTF-8 sequence stays"},
@@ -92,8 +98,8 @@ func TestSafeLabel(t *testing.T) {
 		{"例えabc", true},         // Latin, Han, Hiragana
 		{"中文abc", true},         // Latin, Han
 		{"한국어abc", true},        // Latin, Hangul
-		{"ㄅ中", true},            // Bopomofo and Han
-		{"ㄅ한", false},           // Bopomofo and Hangul
+		{"ㄅ中", false},           // Bopomofo is Limited_Use in UTS #39 17.0 IdentifierStatus.txt
+		{"ㄅ한", false},           // and never mixes with Hangul
 		{"日本カタカナ", true},        // Han and Katakana
 		{"\u0301a", false},      // a mark first
 		{"a\u200Db", false},     // ZWJ
@@ -255,4 +261,87 @@ func TestToIRIEveryCodePoint(t *testing.T) {
 		}
 	}
 	t.Logf("shown in a path: %d code points, in a host: %d", shownPath, shownHost)
+}
+
+// TestToIRISpoofedHosts: the reproducers of issue 26 ("display that
+// misleads") and the rules they break. A host label is shown in Unicode
+// only when UTS #39 finds no spoof in it; otherwise it keeps its A-label
+// or percent-encoded form, which maps to the same host.
+func TestToIRISpoofedHosts(t *testing.T) {
+	ace := func(u string) string {
+		a, err := idna.Lookup.ToASCII(u)
+		if err != nil || a == u {
+			t.Fatalf("ToASCII(%q) = %q, %v", u, a, err)
+		}
+		return a
+	}
+	tests := []struct{ in, want, why string }{
+		{"mailto:u@%D0%B0pple.com", "mailto:u@%D0%B0pple.com",
+			`RFC 6068 2 item 4: in a mailto domain "The considerations for <reg-name> in [STD66] apply": a Cyrillic "а" among Latin letters (UTS #39 5.2) stays encoded`},
+		{"mailto:user@%E7%B4%8D%E8%B1%86.example.org?subject=Test&body=NATTO", "mailto:user@納豆.example.org?subject=Test&body=NATTO",
+			`RFC 6068 6, the "natto" example: a safe internationalized domain is shown`},
+		{"mailto:?to=u@%D0%B0pple.com&cc=v@%D0%B0pple.com&subject=%E2%99%A5", "mailto:?to=u@%D0%B0pple.com&cc=v@%D0%B0pple.com&subject=♥",
+			`RFC 6068 2: the "to" and "cc" header fields hold addresses too; "subject" is text`},
+		{"mailto:a@example.com,%D0%B0@%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com", "mailto:a@example.com,%D0%B0@%D0%B0%D1%80%D1%80%D3%8F%D0%B5.com",
+			`RFC 6068 2: to = addr-spec *("," addr-spec); every address is checked ("аррӏе" is a whole-script confusable, its local part "а" reads "a")`},
+		{"mailto:u@xn--mnchen-3ya.de", "mailto:u@xn--mnchen-3ya.de",
+			"an A-label in a mailto domain stays: iri-to-uri would give it back percent-encoded, not as the same A-label"},
+		{"http://xn--vek.com/", "http://xn--vek.com/",
+			`RFC 5892 A.7: KATAKANA MIDDLE DOT needs Hiragana, Katakana or Han in its label; alone, "・.com" reads as a dot`},
+		{"https://%D0%B0%CC%B8.com/", "https://%D0%B0%CC%B8.com/",
+			"U+0338 COMBINING LONG SOLIDUS OVERLAY (an overlay, combining class 1; not Identifier_Status=Allowed, UTS #39 3.1) stays"},
+		{"http://xn--80ak6aa92e.com/", "http://xn--80ak6aa92e.com/",
+			`UTS #39 4: "аррӏе" is all Cyrillic and its skeleton is "apple", a whole-script confusable with Latin`},
+		{"http://" + ace("ѕсоре") + ".com/", "http://" + ace("ѕсоре") + ".com/", `UTS #39 4: "ѕсоре" (Cyrillic) reads "scope"`},
+		{"http://xn--e1afmkfd.xn--p1ai/", "http://пример.рф/", `a Cyrillic label whose skeleton is not Latin ("и", "м") is shown`},
+		{"http://%D0%B0pple.com@evil.example/", "http://%D0%B0pple.com@evil.example/",
+			"a userinfo that reads as a host (RFC 3986 3.2.1, 7.6: semantic attacks) is held to a host's rules"},
+		{"http://j%C3%BCrgen:p%C3%A4ss@example.com/", "http://jürgen:päss@example.com/", "a userinfo that passes them is shown"},
+		{"ftp://%E2%80%AEu@h/", "ftp://%E2%80%AEu@h/", "RFC 3987 4.1: a bidi control stays, in a userinfo too"},
+		{"http://" + ace("ıd") + ".com/", "http://" + ace("ıd") + ".com/", `UTS #39 4: "ıd" (dotless i) has the skeleton "id": it reads as an ASCII label`},
+	}
+	for _, tt := range tests {
+		got, err := ToIRI(tt.in)
+		if err != nil || got != tt.want {
+			t.Errorf("ToIRI(%q) = %q, %v; want %q (%s)", tt.in, got, err, tt.want, tt.why)
+			continue
+		}
+		checkDisplay(t, tt.in)
+	}
+}
+
+// TestSafeLabelSpoofs: each rule of safeLabel refuses its spoof and
+// lets the ordinary label of the same script through.
+func TestSafeLabelSpoofs(t *testing.T) {
+	for _, tt := range []struct {
+		label string
+		want  bool
+		why   string
+	}{
+		{"・", false, "RFC 5892 A.7 KATAKANA MIDDLE DOT without kana or Han"},
+		{"a・b", false, "RFC 5892 A.7, with Latin"},
+		{"カ・カ", true, "RFC 5892 A.7, with Katakana"},
+		{"l·l", true, "RFC 5892 A.3 MIDDLE DOT between two l (Catalan)"},
+		{"a·b", false, "RFC 5892 A.3 MIDDLE DOT elsewhere"},
+		{"а\u0338", false, "an overlay"},
+		{"\u00e9\u0300", true, "a mark after a non-ASCII letter"},
+		{"e\u0300", false, "a mark on an ASCII letter"},
+		{"аррӏе", false, "UTS #39 4 whole-script confusable (Cyrillic, skeleton apple)"},
+		{"αβγ", false, "UTS #39 4 whole-script confusable (Greek α β γ: a ß y)"},
+		{"пример", true, "Cyrillic with letters no allowed Latin letter looks like"},
+		{"ελλάδα", true, "Greek likewise"},
+		{"ıd", false, "a Latin label whose skeleton is ASCII"},
+		{"münchen", true, "a diacritic shows"},
+		{"a1٣", false, "UTS #39 5.4 mixed numbers (and scripts)"},
+		{"١٢٣", true, "one decimal system"},
+		{"١۲", false, "UTS #39 5.4: Arabic-Indic and Extended Arabic-Indic digits (RFC 5892 A.8, A.9)"},
+		{"googleノcom", false, "a look-alike of \"/\" among Latin letters"},
+		{"カタカナノ", true, "the same letter among Katakana"},
+		{"ノ", false, "a look-alike of \"/\" alone"},
+		{"ー", false, "no letter of any script"},
+	} {
+		if got := safeLabel(tt.label); got != tt.want {
+			t.Errorf("safeLabel(%q) = %v, want %v (%s)", tt.label, got, tt.want, tt.why)
+		}
+	}
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/urikit/urikit/internal/chars"
 
 	"github.com/urikit/urikit/uri"
-	"golang.org/x/net/idna"
 )
 
 // Reasons of the errors of this package, wrapped in *uri.ParseError.
@@ -246,7 +245,7 @@ func toASCIIHost(h string) (string, error) {
 	if len(h) > maxIDNHost {
 		return "", errHostTooLong
 	}
-	return idna.Lookup.ToASCII(h)
+	return toASCII(h)
 }
 
 func writeByte(b *strings.Builder, c byte) {
@@ -274,26 +273,38 @@ func isASCII(s string) bool {
 //   - escapes of unreserved characters (RFC 3986 2.3) are decoded, as
 //     step 2 asks ("%7E" shows "~"), except "%2E" in the path and the
 //     host, where a "." would make a dot segment or a new label;
-//   - percent-encoded UTF-8 sequences are decoded when the character is
-//     safe to show (step 4, sections 4.1 and 6.1): a ucschar that is an
-//     identifier character of a recommended script (see below);
-//   - in a host whose scheme names hosts in the DNS (as for ToURI), an
-//     A-label ("xn--...") is shown in Unicode (UTS #46 ToUnicode) and
-//     percent-encoded UTF-8 decoded, when the label is safe to show and
-//     ToURI maps it back to the same A-label.
+//   - in a path, a query and a fragment, percent-encoded UTF-8 is
+//     decoded unless the character hides or passes for another (step
+//     4, sections 2.2, 4.1 and 6.1; Chromium's display unescaping is
+//     the model): symbols, emoji and the letters of every script show
+//     ("♥", "✓", "𐌀");
+//   - in a host, a userinfo and the domains of a mailto address (RFC
+//     6068 2, where "the considerations for <reg-name>" apply), a label
+//     is shown decoded only when UTS #39 finds no spoof in it (see
+//     below); in a host whose scheme names hosts in the DNS (as for
+//     ToURI), an A-label ("xn--...") is shown in Unicode (UTS #46
+//     ToUnicode) under the same rules, when ToURI maps it back to the
+//     same A-label.
 //
-// What stays encoded: escapes of reserved and other ASCII characters,
-// invalid UTF-8, and the characters that hide or pass for others: the
-// default-ignorable code points (U+200B ZERO WIDTH SPACE, the joiners,
-// the variation selectors), the bidirectional formatting characters of
-// RFC 3987 4.1, white space, controls, private-use characters, the
-// symbols and punctuation that UTS #39 restricts in identifiers (U+3002
-// IDEOGRAPHIC FULL STOP, which UTS #46 maps to "."), compatibility
-// characters (full-width Latin, half-width Katakana), characters of the
-// scripts that are not recommended for identifiers (UTS #31 Table 5),
-// and a combining mark that does not follow a decoded character. A host
-// label that mixes scripts beyond what UTS #39 5.2 calls Highly
-// Restrictive (a Cyrillic letter among Latin ones) keeps its A-label.
+// What stays encoded everywhere: escapes of reserved and other ASCII
+// characters, invalid UTF-8, and the characters that hide or pass for
+// others: the default-ignorable code points (U+200B ZERO WIDTH SPACE,
+// the joiners, the variation selectors), the bidirectional formatting
+// characters of RFC 3987 4.1, white space and U+2800 BRAILLE PATTERN
+// BLANK, controls, private-use and unassigned characters, the lock
+// emoji (they pass for the browser's padlock), compatibility characters
+// (full-width Latin, half-width Katakana: 6.1 b), the symbols that UTS
+// #39 confuses with a space or a delimiter (U+2215 DIVISION SLASH), and
+// a combining mark that does not follow a decoded character.
+//
+// What stays encoded in a host label (safeLabel): any character that
+// UTS #39 3.1 does not allow in identifiers (Identifier_Status), an
+// overlay mark (U+0338), a mix of scripts beyond what UTS #39 5.2 calls
+// Highly Restrictive (a Cyrillic letter among Latin ones), a label that
+// is a whole-script confusable with Latin (UTS #39 4: "аррӏе", all
+// Cyrillic, reads "apple") or whose skeleton reads as an ASCII label,
+// mixed decimal systems, and the contextual characters of RFC 5892
+// Appendix A out of their context ("・" alone).
 //
 // So ToURI(ToIRI(s)) is equivalent to s for every URI reference s: the
 // same after percent-encoding normalization (RFC 3986 6.2.2.2), with an
@@ -305,26 +316,48 @@ func ToIRI(s string) (string, error) {
 		return "", err
 	}
 	hs, he := hostRange(u)
-	dns := dnsHost(u)
-	if strings.IndexByte(s, '%') < 0 && !(dns && hasACE(s[hs:he])) {
+	mode := hostPlain
+	if dnsHost(u) {
+		mode = hostDNS
+	}
+	mailto := strings.EqualFold(u.Scheme(), "mailto")
+	if strings.IndexByte(s, '%') < 0 && !(mode == hostDNS && hasACE(s[hs:he])) {
 		return s, nil
 	}
 	pe := len(s)
 	if u.HasFragment() {
 		pe -= len(u.Fragment()) + 1
 	}
+	qe := pe
 	if u.HasQuery() {
 		pe -= len(u.Query()) + 1
 	}
 	ps := pe - len(u.Path())
 	var b strings.Builder
 	b.Grow(len(s))
+	at := 0
+	if u.HasUserinfo() {
+		us := hs - len(u.Userinfo()) - 1
+		writeDisplay(&b, s[:us], false)
+		writeAuthorityText(&b, s[us:hs-1])
+		at = hs - 1
+	}
 	if u.HostKind() == uri.RegName {
-		writeDisplay(&b, s[:hs], false)
-		b.WriteString(displayHost(s[hs:he], dns))
-		writeDisplay(&b, s[he:ps], false)
-	} else {
-		writeDisplay(&b, s[:ps], false)
+		writeDisplay(&b, s[at:hs], false)
+		b.WriteString(displayHost(s[hs:he], mode))
+		at = he
+	}
+	writeDisplay(&b, s[at:ps], false)
+	if mailto {
+		// RFC 6068 2: the path is a list of addresses, and the query's
+		// "to", "cc" and "bcc" fields too; their domains are hosts.
+		writeMailAddrs(&b, s[ps:pe])
+		if u.HasQuery() {
+			b.WriteByte('?')
+			writeMailQuery(&b, s[pe+1:qe])
+		}
+		writeDisplay(&b, s[qe:], false)
+		return b.String(), nil
 	}
 	writeDisplay(&b, s[ps:pe], true)
 	writeDisplay(&b, s[pe:], false)

@@ -149,21 +149,61 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, what string) (
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
-			writeProblem(w, newProblem(probInvalidBody, http.StatusUnsupportedMediaType, what+" is application/json"))
+			writeProblem(w, newProblem(probMediaType, http.StatusUnsupportedMediaType,
+				fmt.Sprintf("%s is application/json (send Content-Type: application/json), not %q", what, truncate(ct, 100))))
 			return nil, false
 		}
+	}
+	tooLarge := fmt.Sprintf("body over %d bytes", s.v.limits.BodyBytes)
+	if r.ContentLength > s.v.limits.BodyBytes {
+		refuseBody(w, r, newProblem(probTooLarge, http.StatusRequestEntityTooLarge, tooLarge), false)
+		return nil, false
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.v.limits.BodyBytes))
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			writeProblem(w, newProblem(probTooLarge, http.StatusRequestEntityTooLarge, fmt.Sprintf("body over %d bytes", s.v.limits.BodyBytes)))
+			refuseBody(w, r, newProblem(probTooLarge, http.StatusRequestEntityTooLarge, tooLarge), true)
 			return nil, false
 		}
 		writeProblem(w, newProblem(probInvalidBody, http.StatusBadRequest, "could not read the body"))
 		return nil, false
 	}
 	return body, true
+}
+
+// Draining an oversized body: how much more is read, and for how long.
+const (
+	maxDrain     = 64 << 20
+	drainTimeout = 10 * time.Second
+)
+
+// refuseBody answers p (a 413) to a request whose body is not read
+// whole, and closes the connection so that nothing after the body is
+// read as a request. A socket closed with bytes unread sends a TCP
+// reset, and a reset throws away the answer in the client's buffers: a
+// client still sending a 10 MB body got "connection reset" instead of
+// the 413 (issue 29.5). So the answer goes out first, then the rest of
+// the body is read and dropped, up to maxDrain bytes within
+// drainTimeout. A client that asked "Expect: 100-continue" is told to
+// continue by the first read of the body; when nothing was read (started
+// false) it sends nothing more, and there is nothing to drain.
+func refuseBody(w http.ResponseWriter, r *http.Request, p *Problem, started bool) {
+	rc := http.NewResponseController(w)
+	// Reading after the answer is written: without this, HTTP/1 may
+	// consume or close the body when the header goes out.
+	rc.EnableFullDuplex()
+	w.Header().Set("Connection", "close")
+	writeProblem(w, p)
+	rc.Flush()
+	if r.Body == nil || r.Body == http.NoBody {
+		return
+	}
+	if !started && strings.EqualFold(r.Header.Get("Expect"), "100-continue") {
+		return
+	}
+	rc.SetReadDeadline(time.Now().Add(drainTimeout))
+	io.CopyN(io.Discard, r.Body, maxDrain)
 }
 
 // readRecord reads a JSON record body.
@@ -355,15 +395,13 @@ func (s *Server) deactivateTarget(w http.ResponseWriter, r *http.Request, target
 		}
 		return u
 	}, a)
+	var se *successorError
 	switch {
 	case errors.Is(err, ErrNotFound):
 		writeProblem(w, newProblem(probNotFound, http.StatusNotFound, "no record for "+truncate(n.Canonical(), maxEcho)))
 		return
-	case errors.Is(err, ErrSuccessorCycle):
-		p := newProblem(probInvalidBody, http.StatusConflict, "successor: "+d.Successor+" leads back to "+n.Canonical()+
-			" through the successors of deactivated records (or a chain of more than 32): N2L would redirect round it")
-		p.Field, p.Pointer = "successor", pointerOf("successor")
-		writeProblem(w, p)
+	case errors.As(err, &se):
+		writeProblem(w, successorProblem(se, d.Successor, n))
 		return
 	case err != nil:
 		s.storeFailed(w, r, "deactivate", err)
@@ -372,6 +410,27 @@ func (s *Server) deactivateTarget(w http.ResponseWriter, r *http.Request, target
 	s.wrote()
 	s.log.Info("record deactivated", "urn", a.URN, "reason", d.Reason, "successor", d.Successor, "actor", a.Actor, "client", a.Client)
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// successorProblem is the 409 of a deactivation whose successor chain
+// the store refused: a successor without a record would end N2L's
+// redirects in a 404, a cycle would send them round for ever.
+func successorProblem(se *successorError, successor string, n Name) *Problem {
+	var detail string
+	switch {
+	case errors.Is(se, ErrNoSuccessor) && se.URN == successor:
+		detail = "successor: " + truncate(successor, maxEcho) + " has no record; register it first (PUT /admin/records/" +
+			truncate(successor, maxEcho) + "), then name it as the successor"
+	case errors.Is(se, ErrNoSuccessor):
+		detail = "successor: the chain of successors from " + truncate(successor, maxEcho) + " reaches " +
+			truncate(se.URN, maxEcho) + ", which has no record: N2L would end in a 404"
+	default:
+		detail = "successor: " + truncate(successor, maxEcho) + " leads back to " + truncate(n.Canonical(), maxEcho) +
+			" through the successors of deactivated records (or a chain of more than 32): N2L would redirect round it"
+	}
+	p := newProblem(probSuccessor, http.StatusConflict, detail)
+	p.Field, p.Pointer = "successor", pointerOf("successor")
+	return p
 }
 
 // adminReactivate brings a deactivated record back as it was.
@@ -469,8 +528,14 @@ func (s *Server) adminImport(w http.ResponseWriter, r *http.Request) {
 	s.log.Debug("import started", "client", clientOf(r))
 	f := FormatOfMediaType(r.Header.Get("Content-Type"))
 	if f == FormatUnknown {
-		writeProblem(w, newProblem(probInvalidBody, http.StatusUnsupportedMediaType,
-			"an import is text/csv (header urn,url) or application/jsonl (one record per line)"))
+		writeProblem(w, newProblem(probMediaType, http.StatusUnsupportedMediaType,
+			fmt.Sprintf("an import is text/csv (header urn,url) or application/jsonl (one record per line), not %q",
+				truncate(r.Header.Get("Content-Type"), 100))))
+		return
+	}
+	tooLarge := fmt.Sprintf("import body over %d bytes; nothing stored", s.v.limits.ImportBytes)
+	if r.ContentLength > s.v.limits.ImportBytes {
+		refuseBody(w, r, newProblem(probTooLarge, http.StatusRequestEntityTooLarge, tooLarge), false)
 		return
 	}
 	rc := http.NewResponseController(w)
@@ -493,9 +558,9 @@ func (s *Server) adminImport(w http.ResponseWriter, r *http.Request) {
 		var mbe *http.MaxBytesError
 		switch {
 		case errors.As(err, &mbe):
-			writeProblem(w, newProblem(probTooLarge, http.StatusRequestEntityTooLarge, fmt.Sprintf("import body over %d bytes; nothing stored", s.v.limits.ImportBytes)))
+			refuseBody(w, r, newProblem(probTooLarge, http.StatusRequestEntityTooLarge, tooLarge), true)
 		case errors.Is(err, ErrLineTooLong):
-			writeProblem(w, newProblem(probTooLarge, http.StatusRequestEntityTooLarge, err.Error()+"; nothing stored"))
+			refuseBody(w, r, newProblem(probTooLarge, http.StatusRequestEntityTooLarge, err.Error()+"; nothing stored"), true)
 		case isFatal(err):
 			s.storeFailed(w, r, "import", err)
 		default:

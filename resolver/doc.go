@@ -51,20 +51,27 @@
 // log in the same transaction. Invalid URNs, locations that are not
 // absolute http or https URIs, and records over the Limits are refused
 // whole. A record is never deleted: DELETE deactivates it (Deactivation),
-// and only a reactivation by a token of its scope brings it back. JSON is
-// read strictly (exact member names, no duplicates, UTF-8
-// without lone surrogates), and an import stores each record whole or
-// not at all.
+// and only a reactivation by a token of its scope brings it back. A
+// successor must have a record and its chain may not lead back
+// (ErrNoSuccessor, ErrSuccessorCycle), decided one deactivation at a
+// time even across servers; a deactivated URN is not offered as a
+// synonym. JSON is read strictly (exact member names, no duplicates,
+// UTF-8 without lone surrogates), and an import stores each record
+// whole or not at all.
 //
 // # Storage
 //
 // OpenStore opens SQLite (modernc.org/sqlite, pure Go, WAL mode) for a
 // file path and PostgreSQL (pgx) for a postgres:// URL, and migrates the
 // schema. With PostgreSQL, several servers can share one database:
-// migrations take an advisory lock, and the N2L answer cache
-// (Store.Cache), which each write empties of the keys it changes, hears
-// the other servers' writes by LISTEN/NOTIFY. On SQLite the cache sees
-// another process's writes by PRAGMA data_version.
+// migrations take an advisory lock. The N2L answer cache (Store.Cache)
+// drops the keys each write changes: this process's at once, every other
+// process's and server's by tailing the change log that each write
+// appends to in its transaction (on PostgreSQL, LISTEN/NOTIFY makes that
+// immediate). It answers only while its last catch-up with the log began
+// at most CacheOptions.MaxStale (1 s) ago, so no answer from memory is
+// older than that after the write that changed it was acknowledged,
+// whatever fault stops a server hearing of writes.
 //
 // All calls into package urn are in urns.go.
 package resolver

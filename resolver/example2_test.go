@@ -125,14 +125,17 @@ func ExampleGoneError() {
 	ctx := context.Background()
 	st, _ := resolver.OpenStore(ctx, filepath.Join(dir, "urn.db"))
 	defer st.Close()
-	resolver.Import(ctx, st, strings.NewReader("urn,url\nurn:example:old,https://a.example/old\n"), resolver.FormatCSV, resolver.ImportOptions{})
+	resolver.Import(ctx, st, strings.NewReader("urn,url\nurn:example:old,https://a.example/old\nurn:example:new,https://a.example/new\n"),
+		resolver.FormatCSV, resolver.ImportOptions{})
 	scope, _ := resolver.ParseScope("example")
 	token, _, _ := st.CreateToken(ctx, []resolver.Scope{scope}, "example", resolver.AuditEntry{At: time.Now(), Actor: "cli", Client: "local"})
 	srv, _ := resolver.New(resolver.Config{Store: st})
 
-	// DELETE through the admin API, with a reason and a successor.
+	// DELETE through the admin API, with a reason and a successor, which
+	// must have a record.
 	req := httptest.NewRequest("DELETE", "/admin/records/urn:example:old", strings.NewReader(`{"reason":"withdrawn","successor":"urn:example:new"}`))
 	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", "application/json")
 	w := httptest.NewRecorder()
 	srv.ServeHTTP(w, req)
 	fmt.Println(w.Code)
@@ -171,4 +174,42 @@ func ExampleStore_Cache() {
 	// https://a.example/1
 	// https://a.example/2
 	// 1 1 1
+}
+
+// Preload fills the cache later than Cache, in the background for
+// instance, as urnresolver serve does; the server answers meanwhile.
+func ExampleStore_Preload() {
+	dir, _ := os.MkdirTemp("", "resolver-example")
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+	st, _ := resolver.OpenStore(ctx, filepath.Join(dir, "urn.db"))
+	defer st.Close()
+	resolver.Import(ctx, st, strings.NewReader("urn,url\nurn:example:a,https://a.example/\nurn:example:b,https://b.example/\n"), resolver.FormatCSV, resolver.ImportOptions{})
+	st.Cache(ctx, resolver.CacheOptions{Entries: 1000, Bytes: 1 << 20})
+	done := make(chan int)
+	go func() {
+		n, err := st.Preload(ctx)
+		if err != nil {
+			fmt.Println(err)
+		}
+		done <- n
+	}()
+	fmt.Println(<-done, "answers preloaded")
+	// Output:
+	// 2 answers preloaded
+}
+
+// CacheFreshness says whether the cache answers: it does only while its
+// last catch-up with the other servers' writes began within MaxStale.
+func ExampleStore_CacheFreshness() {
+	dir, _ := os.MkdirTemp("", "resolver-example")
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+	st, _ := resolver.OpenStore(ctx, filepath.Join(dir, "urn.db"))
+	defer st.Close()
+	st.Cache(ctx, resolver.CacheOptions{MaxStale: time.Hour})
+	bypassed, age, current := st.CacheFreshness()
+	fmt.Println(bypassed, age < time.Hour, current)
+	// Output:
+	// 0 true true
 }

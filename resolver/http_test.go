@@ -5,9 +5,14 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // Issue 23.5, RFC 9112 section 6.3: "A server MAY reject a request that
@@ -117,11 +122,16 @@ func TestNotFoundTitles(t *testing.T) {
 
 // Issue 23.6: on a full disk every write got a generic 503 while
 // /healthz said ok. /readyz fails while the store cannot take writes, and
-// the 503 of the write and of /readyz say the disk is full. The full disk
-// is SQLite's own SQLITE_FULL, reached with max_page_count.
+// the 503 of the write and of /readyz say the disk is full. Issue 29.5:
+// /readyz stayed 503 after space came back until some write succeeded,
+// which a balancer that routes writes by /readyz never sends; now its
+// own probe, of the body limit's size, finds the room. The full disk
+// here is SQLite's own SQLITE_FULL, reached with max_page_count (a real
+// one: TestReadyzRealFullDisk).
 func TestReadyzDiskFull(t *testing.T) {
 	var logs strings.Builder
-	e := newEnv(t, t.TempDir()+"/db", Config{Logger: newTestLogger(&logs)})
+	e := newEnv(t, t.TempDir()+"/db", Config{Logger: newTestLogger(&logs), Limits: Limits{BodyBytes: 64 << 10}})
+	clock := fakeClock(e.srv)
 	tok := e.token("example")
 	if r := e.get("/readyz"); r.code != 200 || r.body != "ready\n" {
 		t.Fatalf("readyz: %d %q", r.code, r.body)
@@ -141,25 +151,174 @@ func TestReadyzDiskFull(t *testing.T) {
 	if !strings.Contains(logs.String(), "disk full") {
 		t.Errorf("log: %s", logs.String())
 	}
+	// The failed write makes /readyz probe at once, within the second
+	// of its last answer; the small probe would fit, the probe of the
+	// body limit does not.
+	if err := e.store.Writable(t.Context()); err != nil {
+		t.Fatalf("a one-row write: %v", err)
+	}
 	if r := e.get("/readyz"); r.code != 503 || !strings.Contains(problemOf(t, r).Detail, "disk is full") {
 		t.Fatalf("readyz on a full disk: %d %s", r.code, r.body)
 	}
 	if r := e.get("/healthz"); r.code != 200 {
 		t.Fatalf("healthz: %d (the process is alive)", r.code)
 	}
-	// Space comes back: a write succeeds and /readyz is 200 again.
+	// Space comes back, and no write is sent: /readyz finds it by
+	// itself once its last answer is a second old.
 	if _, err := e.store.w.Exec(`PRAGMA max_page_count = 1073741823`); err != nil {
 		t.Fatal(err)
 	}
-	e.mustPut(tok, "urn:example:big", big)
+	if r := e.get("/readyz"); r.code != 503 {
+		t.Fatalf("readyz within the second of its last probe: %d %s", r.code, r.body)
+	}
+	clock.add(probeEvery)
 	if r := e.get("/readyz"); r.code != 200 {
 		t.Fatalf("readyz after space came back: %d %s", r.code, r.body)
 	}
+	e.mustPut(tok, "urn:example:big", big)
 	// Another failure than a full disk: the store is closed.
 	e.store.Close()
+	clock.add(probeEvery)
 	if r := e.get("/readyz"); r.code != 503 || strings.Contains(r.body, "full") {
 		t.Fatalf("readyz, store closed: %d %s", r.code, r.body)
 	}
+}
+
+// Issue 29.5 with a real full disk: the database on a 2 MB tmpfs, the
+// rest of it taken by a file. A write gets 503 "disk full", /readyz
+// says so, and once the file is removed /readyz is 200 again without a
+// single write sent; the write then succeeds. Mounting needs root: the
+// test skips, saying so, where it is not permitted.
+func TestReadyzRealFullDisk(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "tmpfs")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a 2 MB tmpfs to fill (needs root): %v %s", err, out)
+	}
+	// Registered first, so run last: after the store is closed.
+	t.Cleanup(func() {
+		if out, err := exec.Command("umount", dir).CombinedOutput(); err != nil {
+			t.Errorf("umount %s: %v %s", dir, err, out)
+		}
+	})
+	var logs strings.Builder
+	e := newEnv(t, filepath.Join(dir, "db"), Config{Logger: newTestLogger(&logs), Limits: Limits{BodyBytes: 64 << 10}})
+	clock := fakeClock(e.srv)
+	tok := e.token("example")
+	e.mustPut(tok, "urn:example:small", Record{URLs: []string{"https://x.example/"}})
+	if r := e.get("/readyz"); r.code != 200 {
+		t.Fatalf("readyz: %d %s", r.code, r.body)
+	}
+	filler := filepath.Join(dir, "filler")
+	f, err := os.Create(filler)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, chunk := range []int{64 << 10, 4 << 10, 512} {
+		b := make([]byte, chunk)
+		for {
+			if _, err := f.Write(b); err != nil {
+				if !errors.Is(err, syscall.ENOSPC) {
+					t.Fatalf("filling the disk: %v", err)
+				}
+				break
+			}
+		}
+	}
+	f.Close()
+	// About 40 KB: the metadata limit's size and 8 long locations.
+	big := Record{Metadata: []byte(`{"t":"` + strings.Repeat("x", 15000) + `"}`)}
+	for i := range 8 {
+		big.URLs = append(big.URLs, fmt.Sprintf("https://x.example/%d/%s", i, strings.Repeat("y", 3000)))
+	}
+	if r := e.put(tok, "urn:example:big", big); r.code != 503 || !strings.Contains(problemOf(t, r).Detail, "disk is full") {
+		t.Fatalf("a write on a full disk: %d %s", r.code, r.body)
+	}
+	clock.add(probeEvery)
+	if r := e.get("/readyz"); r.code != 503 || !strings.Contains(problemOf(t, r).Detail, "disk is full") {
+		t.Fatalf("readyz on a full disk: %d %s", r.code, r.body)
+	}
+	audit, _ := e.store.Audit(t.Context(), 100)
+	if err := os.Remove(filler); err != nil {
+		t.Fatal(err)
+	}
+	clock.add(probeEvery)
+	if r := e.get("/readyz"); r.code != 200 {
+		t.Fatalf("readyz once space is freed, no write sent: %d %s\n%s", r.code, r.body, logs.String())
+	}
+	if after, _ := e.store.Audit(t.Context(), 100); len(after) != len(audit) {
+		t.Fatalf("a write happened: %d audit entries, were %d", len(after), len(audit))
+	}
+	e.mustPut(tok, "urn:example:big", big)
+	if r := e.get("/uri-res/N2C?urn:example:big"); r.code != 200 {
+		t.Fatalf("the record written after space came back: %d", r.code)
+	}
+}
+
+// /readyz probes at most once per probeEvery however often it is asked,
+// and the probes of concurrent requests are one.
+func TestReadyzRateLimited(t *testing.T) {
+	e := newEnv(t, t.TempDir()+"/db", Config{})
+	clock := fakeClock(e.srv)
+	probes := func() int {
+		e.srv.ready.mu.Lock()
+		defer e.srv.ready.mu.Unlock()
+		return e.srv.ready.probes
+	}
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if r := e.get("/readyz"); r.code != 200 {
+				t.Errorf("readyz: %d %s", r.code, r.body)
+			}
+		}()
+	}
+	wg.Wait()
+	if n := probes(); n != 1 {
+		t.Fatalf("20 requests within a second: %d probes, want 1", n)
+	}
+	clock.add(probeEvery - time.Nanosecond)
+	e.get("/readyz")
+	if n := probes(); n != 1 {
+		t.Fatalf("just under a second later: %d probes, want 1", n)
+	}
+	clock.add(time.Nanosecond)
+	e.get("/readyz")
+	e.get("/readyz")
+	if n := probes(); n != 2 {
+		t.Fatalf("a second later: %d probes, want 2", n)
+	}
+}
+
+// clock is a time that a test moves by hand.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// fakeClock gives the server's /readyz a clock the test moves.
+func fakeClock(s *Server) *clock {
+	c := &clock{t: time.Unix(1e9, 0)}
+	s.ready.mu.Lock()
+	s.ready.now = c.now
+	s.ready.mu.Unlock()
+	return c
 }
 
 func TestDiskFullClassification(t *testing.T) {

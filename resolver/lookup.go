@@ -84,7 +84,7 @@ func (s *Store) lookup(ctx context.Context, key string, want need) (lookup, erro
 	defer tx.Rollback()
 	var l lookup
 	if want&needRecord != 0 {
-		rec, err := s.record(ctx, tx, key)
+		rec, err := s.record(ctx, tx, key, activeSynonyms)
 		switch {
 		case errors.Is(err, ErrNotFound):
 		case err != nil:
@@ -118,15 +118,31 @@ func (s *Store) lookup(ctx context.Context, key string, want need) (lookup, erro
 	return l, nil
 }
 
+// The resolution services never offer a deactivated URN (issue 29): not
+// for a location (URNsAt), and not as a synonym, in either direction
+// (N2N, N2Ns, N2C's "synonyms", the page). A synonym without a record is
+// offered: registering a synonym does not need a record for it. The
+// binding itself is kept, and I=I still answers true for it: a URN is
+// never reassigned, so a deactivated one still names what it named.
+const (
+	// activeSynonyms: the synonyms the record under the key lists,
+	// in order, less the deactivated ones.
+	activeSynonyms = `SELECT s.syn_urn FROM synonyms s LEFT JOIN records r ON r.key = s.syn_key
+		WHERE s.key = ? AND r.deactivated_at IS NULL ORDER BY s.pos`
+	// activeListers: the active records that list the key as a synonym.
+	activeListers = `SELECT r.urn FROM synonyms s JOIN records r ON r.key = s.key
+		WHERE s.syn_key = ? AND r.deactivated_at IS NULL ORDER BY r.key`
+)
+
 // synonyms reads, in tx, the URNs registered as the same resource as
-// key, in both directions: those its record lists first, in order, then
-// the records that list it.
+// key, in both directions, deactivated ones left out: those its record
+// lists first, in order, then the records that list it.
 func (s *Store) synonyms(ctx context.Context, tx querier, key string) ([]string, error) {
-	out, err := s.strings(ctx, tx, `SELECT syn_urn FROM synonyms WHERE key = ? ORDER BY pos`, key)
+	out, err := s.strings(ctx, tx, activeSynonyms, key)
 	if err != nil {
 		return nil, err
 	}
-	back, err := s.strings(ctx, tx, `SELECT r.urn FROM synonyms s JOIN records r ON r.key = s.key WHERE s.syn_key = ? ORDER BY r.key`, key)
+	back, err := s.strings(ctx, tx, activeListers, key)
 	if err != nil {
 		return nil, err
 	}

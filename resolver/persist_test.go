@@ -264,13 +264,16 @@ func TestRestoreCommittedKeepsDeactivation(t *testing.T) {
 		ctx := context.Background()
 		st := openTestStore(t, dsn)
 		v := &validator{limits: DefaultLimits(), schemes: defaultSchemes}
-		e, fe := v.check(Record{URN: "urn:example:r", URLs: []string{"https://a.example/"}})
-		if fe != nil {
-			t.Fatal(fe)
-		}
+		var e entry
+		var fe *FieldError
 		a := AuditEntry{At: time.Now(), Actor: "test", Client: "local", Action: "create"}
-		if _, err := st.put(ctx, e, a); err != nil {
-			t.Fatal(err)
+		for _, rec := range []Record{{URN: "urn:example:s"}, {URN: "urn:example:r", URLs: []string{"https://a.example/"}}} {
+			if e, fe = v.check(rec); fe != nil {
+				t.Fatal(fe)
+			}
+			if _, err := st.put(ctx, e, a); err != nil {
+				t.Fatal(err)
+			}
 		}
 		d := Deactivation{Reason: "why", Successor: "urn:example:s"}
 		if err := st.deactivate(ctx, e.key, d, func(u string) string { return u }, a); err != nil {
@@ -301,4 +304,146 @@ func TestRestoreCommittedKeepsDeactivation(t *testing.T) {
 			t.Fatalf("restored %+v, want %+v", got.Deactivated, want.Deactivated)
 		}
 	})
+}
+
+// Issue 29.3: "a successor with no record is accepted (the chain ends in
+// 404)": a successor must have a record, and so must every URN along
+// the chain of successors from it; the refusal is a 409 of type
+// bad-successor that names the URN, and changes nothing.
+func TestSuccessorMustExist(t *testing.T) {
+	forEachStore(t, func(t *testing.T, dsn string) {
+		e := newEnv(t, dsn, Config{})
+		tok := e.token("example")
+		h := map[string]string{"Authorization": "Bearer " + tok, "Content-Type": "application/json"}
+		for _, u := range []string{"x", "y", "z"} {
+			e.mustPut(tok, "urn:example:"+u, Record{URLs: []string{"https://a.example/" + u}})
+		}
+		// Older data may hold a chain to nowhere: y -> none, written
+		// before successors were checked.
+		if _, err := e.store.w.Exec(e.store.q(`UPDATE records SET deactivated_at = 1, successor = 'urn:example:none' WHERE key = ?`), "urn:example:y"); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			name, method, target, body, want string
+		}{
+			{"no record", "DELETE", "/admin/records/urn:example:x", `{"successor":"urn:example:none"}`, "urn:example:none has no record"},
+			{"no record, on the deactivation path", "PUT", "/admin/deactivations/urn:example:x", `{"successor":"URN:EXAMPLE:none"}`, "has no record"},
+			{"a chain to nowhere", "DELETE", "/admin/records/urn:example:x", `{"successor":"urn:example:y"}`, "reaches urn:example:none, which has no record"},
+		} {
+			r := e.do(c.method, c.target, h, c.body)
+			p := problemOf(t, r)
+			if r.code != 409 || !strings.HasSuffix(p.Type, "#bad-successor") || p.Field != "successor" || !strings.Contains(p.Detail, c.want) {
+				t.Errorf("%s: %d %s", c.name, r.code, r.body)
+			}
+		}
+		if r := e.get("/uri-res/N2L?urn:example:x"); r.code != 303 || r.header.Get("Location") != "https://a.example/x" {
+			t.Fatalf("a refused successor deactivated x: %d %q", r.code, r.header.Get("Location"))
+		}
+		// A chain that ends at an active record, or at a record
+		// deactivated without a successor, is accepted.
+		if r := e.do("DELETE", "/admin/records/urn:example:z", h, `{"reason":"withdrawn"}`); r.code != 204 {
+			t.Fatalf("z: %d %s", r.code, r.body)
+		}
+		if r := e.do("DELETE", "/admin/records/urn:example:x", h, `{"successor":"urn:example:z"}`); r.code != 204 {
+			t.Fatalf("x -> z (deactivated, no successor): %d %s", r.code, r.body)
+		}
+		if r := e.get("/uri-res/N2L?urn:example:x"); r.code != 303 || r.header.Get("Location") != "/uri-res/N2L?urn:example:z" {
+			t.Fatalf("x -> z: %d %q", r.code, r.header.Get("Location"))
+		}
+		if r := e.get("/uri-res/N2L?urn:example:z"); r.code != 410 {
+			t.Fatalf("z: %d", r.code)
+		}
+	})
+}
+
+// Issue 29.3: "a deactivated URN is still listed as a synonym". The
+// resolution services offer only active URNs as synonyms, in both
+// directions (N2N, N2Ns, N2C's synonyms, the page); the admin API shows
+// the record as written, and I=I still holds (a deactivated URN still
+// names what it named). Reactivation lists it again.
+func TestDeactivatedSynonymsNotListed(t *testing.T) {
+	forEachStore(t, func(t *testing.T, dsn string) {
+		e := newEnv(t, dsn, Config{})
+		tok := e.token("example")
+		h := map[string]string{"Authorization": "Bearer " + tok, "Content-Type": "application/json"}
+		e.mustPut(tok, "urn:example:a", Record{URLs: []string{"https://a.example/"}, Synonyms: []string{"urn:example:s", "urn:example:norec", "urn:example:t"}})
+		e.mustPut(tok, "urn:example:s", Record{URLs: []string{"https://s.example/"}})
+		e.mustPut(tok, "urn:example:t", Record{URLs: []string{"https://t.example/"}})
+		e.mustPut(tok, "urn:example:b", Record{URLs: []string{"https://b.example/"}, Synonyms: []string{"urn:example:s"}})
+		e.mustPut(tok, "urn:example:c", Record{URLs: []string{"https://c.example/"}, Synonyms: []string{"urn:example:s"}})
+		check := func(when string, want map[string]string) {
+			t.Helper()
+			for target, body := range want {
+				if _, urn, ok := strings.Cut(target, "N2Ns?"); ok {
+					body = "# " + urn + "\r\n" + body // text/uri-list names its subject
+				}
+				if r := e.get(target); r.code != 200 || r.body != body {
+					t.Errorf("%s: %s: %d %q, want %q", when, target, r.code, r.body, body)
+				}
+			}
+		}
+		check("all active", map[string]string{
+			"/uri-res/N2Ns?urn:example:a": "urn:example:s\r\nurn:example:norec\r\nurn:example:t\r\n",
+			"/uri-res/N2Ns?urn:example:s": "urn:example:a\r\nurn:example:b\r\nurn:example:c\r\n",
+		})
+		for _, u := range []string{"s", "b"} {
+			if r := e.do("DELETE", "/admin/records/urn:example:"+u, h, ``); r.code != 204 {
+				t.Fatalf("deactivate %s: %d %s", u, r.code, r.body)
+			}
+		}
+		check("s and b deactivated", map[string]string{
+			"/uri-res/N2Ns?urn:example:a":              "urn:example:norec\r\nurn:example:t\r\n", // a lists s: left out
+			"/uri-res/N2Ns?urn:example:c":              "",                                       // c lists s: left out
+			"/uri-res/I=I?urn:example:a&urn:example:s": "true",
+		})
+		if r := e.get("/uri-res/N2N?urn:example:c"); r.code != 404 {
+			t.Errorf("N2N of c, whose one synonym is deactivated: %d %s", r.code, r.body)
+		}
+		if r := e.get("/uri-res/N2C?urn:example:a"); r.code != 200 || !strings.Contains(r.body, `"synonyms":["urn:example:norec","urn:example:t"]`) {
+			t.Errorf("N2C of a: %d %s", r.code, r.body)
+		}
+		if r := e.get("/?urn=urn:example:a"); r.code != 200 || strings.Contains(r.body, "urn:example:s<") || !strings.Contains(r.body, "urn:example:t") {
+			t.Errorf("page of a lists a deactivated synonym: %d", r.code)
+		}
+		if r := e.get("/admin/records/urn:example:a"); r.code != 200 || !strings.Contains(r.body, `"synonyms":["urn:example:s","urn:example:norec","urn:example:t"]`) {
+			t.Errorf("the admin API shows the record as written: %d %s", r.code, r.body)
+		}
+		// An N2Ns of the active t: a lists it, and a is active.
+		check("t", map[string]string{"/uri-res/N2Ns?urn:example:t": "urn:example:a\r\n"})
+		if r := e.do("DELETE", "/admin/deactivations/urn:example:s", h, ``); r.code != 200 {
+			t.Fatalf("reactivate s: %d %s", r.code, r.body)
+		}
+		check("s reactivated", map[string]string{
+			"/uri-res/N2Ns?urn:example:a": "urn:example:s\r\nurn:example:norec\r\nurn:example:t\r\n",
+			"/uri-res/N2Ns?urn:example:s": "urn:example:a\r\nurn:example:c\r\n", // b still deactivated
+		})
+	})
+}
+
+// Issue 29.5: the README's deactivation examples sent curl's default
+// form type and got 415 titled "The request body is not a valid record".
+// A 415 has its own type, its title names no kind of body, and its
+// detail says which body the path takes and what was sent.
+func TestUnsupportedMediaType(t *testing.T) {
+	e := newEnv(t, t.TempDir()+"/db", Config{})
+	tok := e.token("example")
+	e.mustPut(tok, "urn:example:a", Record{URLs: []string{"https://a.example/"}})
+	form := map[string]string{"Authorization": "Bearer " + tok, "Content-Type": "application/x-www-form-urlencoded"}
+	for _, c := range []struct{ method, target, body, what string }{
+		{"DELETE", "/admin/records/urn:example:a", `{"reason":"r"}`, "a deactivation is application/json"},
+		{"PUT", "/admin/deactivations/urn:example:a", `{"reason":"r"}`, "a deactivation is application/json"},
+		{"PUT", "/admin/records/urn:example:a", `{}`, "a record is application/json"},
+		{"POST", "/admin/records", `{"urn":"urn:example:b"}`, "a record is application/json"},
+		{"POST", "/admin/import", "urn,url\n", "an import is text/csv"},
+	} {
+		r := e.do(c.method, c.target, form, c.body)
+		p := problemOf(t, r)
+		if r.code != 415 || !strings.HasSuffix(p.Type, "#unsupported-media-type") || strings.Contains(p.Title, "record") ||
+			!strings.Contains(p.Detail, c.what) || !strings.Contains(p.Detail, "application/x-www-form-urlencoded") {
+			t.Errorf("%s %s: %d %s", c.method, c.target, r.code, r.body)
+		}
+	}
+	if r := e.get("/uri-res/N2L?urn:example:a"); r.code != 303 {
+		t.Errorf("a refused deactivation was stored: %d", r.code)
+	}
 }

@@ -62,12 +62,14 @@ const (
 	probNoSuchPath   = "no-such-path"
 	probNotReady     = "not-ready"
 	probGone         = "gone"
+	probSuccessor    = "bad-successor"
+	probMediaType    = "unsupported-media-type"
 )
 
 var problemTitles = map[string]string{
 	probInvalidURN:   "The URN is not valid",
 	probInvalidURL:   "A location is not an absolute http or https URI",
-	probInvalidBody:  "The request body is not a valid record",
+	probInvalidBody:  "The request body is not valid",
 	probTooLarge:     "The request is over a size limit",
 	probNotFound:     "No record for this URN",
 	probNoLocation:   "The URN has a record but no location",
@@ -82,6 +84,8 @@ var problemTitles = map[string]string{
 	probNoSuchPath:   "Nothing at this path",
 	probNotReady:     "The resolver cannot take writes",
 	probGone:         "The URN is deactivated",
+	probSuccessor:    "The successor cannot be named",
+	probMediaType:    "The request body's media type is not accepted here",
 }
 
 // maxEcho bounds how much of a request a problem's detail repeats, so

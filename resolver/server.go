@@ -61,9 +61,11 @@ type Server struct {
 	importTO time.Duration
 
 	// fullSince is when a write last failed on a full disk (Unix
-	// nanoseconds), 0 once a write has succeeded since: a small probe
-	// write can still fit where records no longer do.
+	// nanoseconds), 0 once a write, or /readyz's probe of the body
+	// limit's size, has succeeded since: a small probe write can still
+	// fit where records no longer do.
 	fullSince atomic.Int64
+	ready     readiness // /readyz's probe (readiness.go)
 }
 
 // New returns a Server for cfg.
@@ -80,6 +82,7 @@ func New(cfg Config) (*Server, error) {
 		access:   cfg.AccessLog,
 		importTO: cfg.ImportTimeout,
 	}
+	s.ready.every, s.ready.now = probeEvery, time.Now
 	s.v.schemes = lowerSchemes(cfg.Schemes)
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -221,7 +224,11 @@ func (s *Server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
 			if n, hits, misses := s.store.CacheStats(); hits+misses > 0 || n > 0 {
 				fmt.Fprintf(w, "# HELP urnresolver_cache_entries N2L answers held in memory.\n# TYPE urnresolver_cache_entries gauge\nurnresolver_cache_entries %d\n", n)
 				fmt.Fprintf(w, "# HELP urnresolver_cache_lookups_total N2L lookups by whether the cache answered.\n# TYPE urnresolver_cache_lookups_total counter\n")
+				bypassed, age, current := s.store.CacheFreshness()
 				fmt.Fprintf(w, "urnresolver_cache_lookups_total{result=\"hit\"} %d\nurnresolver_cache_lookups_total{result=\"miss\"} %d\n", hits, misses)
+				fmt.Fprintf(w, "urnresolver_cache_lookups_total{result=\"bypass\"} %d\n", bypassed)
+				fmt.Fprintf(w, "# HELP urnresolver_cache_current 1 while the cache answers: its last catch-up with the other servers' writes began within the staleness bound.\n# TYPE urnresolver_cache_current gauge\nurnresolver_cache_current %d\n", b2i(current))
+				fmt.Fprintf(w, "# HELP urnresolver_cache_age_seconds Time since the last complete catch-up with the change log began.\n# TYPE urnresolver_cache_age_seconds gauge\nurnresolver_cache_age_seconds %g\n", age.Seconds())
 			}
 		})
 	case strings.HasPrefix(path, "/static/"):
@@ -307,40 +314,6 @@ func (s *Server) serveHealth(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// serveReady answers /readyz: 200 when the store takes writes, 503 with
-// the reason otherwise (a full disk says so). /healthz says only that the
-// process and the database answer; a load balancer that routes writes
-// asks /readyz.
-func (s *Server) serveReady(w http.ResponseWriter, r *http.Request) {
-	s.methodsOr(w, r, func() {
-		ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
-		defer cancel()
-		w.Header().Set("Cache-Control", "no-store")
-		if since := s.fullSince.Load(); since != 0 {
-			detail := fmt.Sprintf("the database's disk is full: writes have failed since %s; free space, then a write that succeeds clears this",
-				time.Unix(0, since).UTC().Format(time.RFC3339))
-			s.log.Error("not ready: disk full", "since", time.Unix(0, since).UTC())
-			writeProblem(w, newProblem(probNotReady, http.StatusServiceUnavailable, detail))
-			return
-		}
-		if err := diskFull(s.store.Writable(ctx)); err != nil {
-			s.metrics.storeError("probe")
-			detail := "the database does not take writes: " + truncate(err.Error(), 300)
-			if errors.Is(err, ErrDiskFull) {
-				s.fullSince.CompareAndSwap(0, time.Now().UnixNano())
-				detail = "the database's disk is full: " + truncate(err.Error(), 300)
-				s.log.Error("not ready: disk full", "err", err)
-			} else {
-				s.log.Warn("not ready", "err", err)
-			}
-			writeProblem(w, newProblem(probNotReady, http.StatusServiceUnavailable, detail))
-			return
-		}
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		w.Write([]byte("ready\n"))
-	})
-}
-
 // wrote notes a write that succeeded: the disk takes writes again.
 func (s *Server) wrote() { s.fullSince.Store(0) }
 
@@ -373,4 +346,11 @@ func (s *Server) storeFailed(w http.ResponseWriter, r *http.Request, op string, 
 	}
 	s.log.Error("store error", "op", op, "err", err)
 	writeProblem(w, newProblem(probStore, http.StatusServiceUnavailable, "the database failed; try again"))
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -2,13 +2,17 @@ package resolver
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
+	mrand "math/rand/v2"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -74,11 +78,12 @@ type Store struct {
 	dsn  string
 	base string // SQLite: the file: URI with the pragmas every connection has
 
-	first *sql.Stmt // the N2L lookup (lookupFirst)
+	first  *sql.Stmt // the N2L lookup (lookupFirst)
+	origin int64     // names this store's writes in the change log
 
 	cache     atomic.Pointer[answerCache] // nil: no cache (cache.go)
-	stopWatch context.CancelFunc          // stops the cache's poller or listener
-	watchDone chan struct{}
+	stopWatch context.CancelFunc          // stops the cache's follower and listener
+	watch     sync.WaitGroup
 }
 
 // IsPostgres reports whether dsn selects PostgreSQL.
@@ -92,7 +97,7 @@ func IsPostgres(dsn string) bool {
 // mode with synchronous=FULL so that a write is on disk when it is
 // acknowledged.
 func OpenStore(ctx context.Context, dsn string) (*Store, error) {
-	s := &Store{dsn: dsn, d: sqliteDialect}
+	s := &Store{dsn: dsn, d: sqliteDialect, origin: mrand.Int64N(math.MaxInt64) + 1}
 	if IsPostgres(dsn) {
 		db, err := sql.Open("pgx", dsn)
 		if err != nil {
@@ -183,7 +188,7 @@ func (s *Store) Kind() string { return s.d.name }
 func (s *Store) Close() error {
 	if s.stopWatch != nil {
 		s.stopWatch()
-		<-s.watchDone
+		s.watch.Wait()
 	}
 	if s.first != nil {
 		s.first.Close()
@@ -248,7 +253,7 @@ func (s *Store) Record(ctx context.Context, key string) (StoredRecord, error) {
 		return StoredRecord{}, err
 	}
 	defer tx.Rollback()
-	return s.record(ctx, tx, key)
+	return s.record(ctx, tx, key, storedSynonyms)
 }
 
 type querier interface {
@@ -256,7 +261,13 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-func (s *Store) record(ctx context.Context, tx querier, key string) (StoredRecord, error) {
+// storedSynonyms reads the synonyms a record lists, as written: what
+// the admin API shows and an import merges into.
+const storedSynonyms = `SELECT syn_urn FROM synonyms WHERE key = ? ORDER BY pos`
+
+// record reads the record under key in tx, its synonyms by synQuery
+// (storedSynonyms, or activeSynonyms for the resolution services).
+func (s *Store) record(ctx context.Context, tx querier, key, synQuery string) (StoredRecord, error) {
 	rec := StoredRecord{Key: key}
 	var created, updated int64
 	var gone sql.NullInt64
@@ -274,7 +285,7 @@ func (s *Store) record(ctx context.Context, tx querier, key string) (StoredRecor
 	if rec.URLs, err = s.strings(ctx, tx, `SELECT url FROM locations WHERE key = ? ORDER BY pos`, key); err != nil {
 		return StoredRecord{}, err
 	}
-	if rec.Synonyms, err = s.strings(ctx, tx, `SELECT syn_urn FROM synonyms WHERE key = ? ORDER BY pos`, key); err != nil {
+	if rec.Synonyms, err = s.strings(ctx, tx, synQuery, key); err != nil {
 		return StoredRecord{}, err
 	}
 	return rec, nil
@@ -304,8 +315,9 @@ func (s *Store) URLs(ctx context.Context, key string) ([]string, error) {
 
 // Synonyms returns the URNs registered as the same resource as the
 // record under key, in both directions: those its record lists first, in
-// order, then the records that list it. A synonym binding is agreed by
-// both namings (RFC 2483 section 4.7), so either side may register it.
+// order, then the records that list it, less the deactivated URNs. A
+// synonym binding is agreed by both namings (RFC 2483 section 4.7), so
+// either side may register it.
 func (s *Store) Synonyms(ctx context.Context, key string) ([]string, error) {
 	l, err := s.lookup(ctx, key, needSynonyms)
 	return l.synonyms, err
@@ -462,7 +474,7 @@ func (s *Store) insertRows(ctx context.Context, tx execer, head string, cols int
 
 // readEntry returns what is stored under key, as an entry to merge into.
 func (s *Store) readEntry(ctx context.Context, tx querier, key string) (entry, bool, error) {
-	rec, err := s.record(ctx, tx, key)
+	rec, err := s.record(ctx, tx, key, storedSynonyms)
 	if errors.Is(err, ErrNotFound) {
 		return entry{}, false, nil
 	}
@@ -550,10 +562,10 @@ func (s *Store) writeTx(ctx context.Context, key string) (*sql.Tx, error) {
 }
 
 // commitKeys commits a write of keys and drops their N2L answers from the
-// caches: the other servers' (PostgreSQL) by a notification that tx
-// sends at commit, this process's when the commit returns.
+// caches: the other processes' and servers' through the change log that
+// tx writes (changes.go), this process's when the commit returns.
 func (s *Store) commitKeys(ctx context.Context, tx *sql.Tx, keys ...string) error {
-	if err := s.notify(ctx, tx, false, keys...); err != nil {
+	if err := s.logChanges(ctx, tx, keys); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
@@ -627,17 +639,52 @@ const maxSuccessors = 32
 // through a chain longer than 32.
 var ErrSuccessorCycle = errors.New("the successor leads back to this URN")
 
+// ErrNoSuccessor is returned by a deactivation whose successor, or a URN
+// further along the chain of successors, has no record: N2L would
+// redirect to a 404. A successor is registered before it is named.
+var ErrNoSuccessor = errors.New("the successor has no record")
+
+// successorError is the error of a refused successor: errors.Is matches
+// ErrSuccessorCycle or ErrNoSuccessor, and URN is the successor at fault
+// (the first without a record, or the one that leads back).
+type successorError struct {
+	URN string
+	Err error // ErrSuccessorCycle or ErrNoSuccessor
+}
+
+func (e *successorError) Error() string { return e.URN + ": " + e.Err.Error() }
+func (e *successorError) Unwrap() error { return e.Err }
+
+// successorLock is the PostgreSQL advisory lock every deactivation that
+// names a successor holds until it commits: the chain it walks then
+// stays as it read it. Locking only the deactivated key let X->Y and
+// Y->X commit side by side, each reading the other still active (13 of
+// 100 tries, issue 29); one lock for all such writes is what makes the
+// walk and the write one step, whatever the length of the cycle. They
+// are rare (an admin's deletions), so serializing them costs nothing
+// that matters; record writes do not take it. On SQLite the write
+// transaction (BEGIN IMMEDIATE) already holds the database's one write
+// lock, across processes, from its first read.
+// Its key is above the int4 range of hashtext, so no key's lock is it.
+const successorLock int64 = 0x75726e73756363 // "urnsucc"
+
 // deactivate marks the record under key deactivated with d's reason and
 // successor; the date is the first deactivation's (a second one only
 // changes the reason and successor). Its locations, metadata and
 // synonyms are kept. keyOf returns the equivalence key of a successor
-// URN, to follow the chain. ErrNotFound when there is no record.
+// URN, to follow the chain. ErrNotFound when there is no record; a
+// *successorError when the successor has no record or leads back here.
 func (s *Store) deactivate(ctx context.Context, key string, d Deactivation, keyOf func(string) string, a AuditEntry) error {
 	tx, err := s.writeTx(ctx, key)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
+	if d.Successor != "" && s.d.postgres {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, successorLock); err != nil {
+			return err
+		}
+	}
 	found, _, err := s.state(ctx, tx, key)
 	if err != nil {
 		return err
@@ -645,19 +692,8 @@ func (s *Store) deactivate(ctx context.Context, key string, d Deactivation, keyO
 	if !found {
 		return ErrNotFound
 	}
-	for i, next := 0, d.Successor; next != ""; i++ {
-		k := keyOf(next)
-		if k == key || i == maxSuccessors {
-			return ErrSuccessorCycle
-		}
-		_, gone, err := s.state(ctx, tx, k)
-		if err != nil {
-			return err
-		}
-		if gone == nil {
-			break
-		}
-		next = gone.Successor
+	if err := s.checkSuccessors(ctx, tx, key, d.Successor, keyOf); err != nil {
+		return err
 	}
 	now := a.At.UnixMicro()
 	if _, err := tx.ExecContext(ctx, s.q(`UPDATE records SET deactivated_at = COALESCE(deactivated_at, ?), reason = ?, successor = ?, updated_at = ? WHERE key = ?`),
@@ -668,6 +704,30 @@ func (s *Store) deactivate(ctx context.Context, key string, d Deactivation, keyO
 		return err
 	}
 	return s.commitKeys(ctx, tx, key)
+}
+
+// checkSuccessors walks, in tx, the chain that starts at the successor
+// next of the record under key: each URN must have a record, and the
+// chain must end at an active record or one deactivated without a
+// successor, without coming back to key, within maxSuccessors steps.
+func (s *Store) checkSuccessors(ctx context.Context, tx querier, key, next string, keyOf func(string) string) error {
+	for i := 0; next != ""; i++ {
+		k := keyOf(next)
+		if k == key || i == maxSuccessors {
+			return &successorError{URN: next, Err: ErrSuccessorCycle}
+		}
+		found, gone, err := s.state(ctx, tx, k)
+		switch {
+		case err != nil:
+			return err
+		case !found:
+			return &successorError{URN: next, Err: ErrNoSuccessor}
+		case gone == nil:
+			return nil
+		}
+		next = gone.Successor
+	}
+	return nil
 }
 
 // reactivate makes the deactivated record under key active again, as it
@@ -802,9 +862,21 @@ func (s *Store) restoreCommitted(ctx context.Context, tx execer, key string) err
 // Writable checks that the store takes a write now: it commits a one-row
 // write to the probe table, the same path (transaction, journal, fsync)
 // as a record's. /readyz asks it.
-func (s *Store) Writable(ctx context.Context) error {
-	_, err := s.w.ExecContext(ctx, s.q(`INSERT INTO probe (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at`),
-		time.Now().UnixMicro())
+func (s *Store) Writable(ctx context.Context) error { return s.probe(ctx, 0) }
+
+// probe is Writable with a write of n more bytes, random so that
+// PostgreSQL cannot compress them: after a write failed on a full disk,
+// /readyz asks for room for a record of the largest size, which a
+// one-row write does not show (SQLite reuses the pages and the WAL it
+// has; PostgreSQL its preallocated WAL segments).
+func (s *Store) probe(ctx context.Context, n int) error {
+	var pad []byte
+	if n > 0 {
+		pad = make([]byte, n)
+		rand.Read(pad)
+	}
+	_, err := s.w.ExecContext(ctx, s.q(`INSERT INTO probe (id, at, pad) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at, pad = excluded.pad`),
+		time.Now().UnixMicro(), pad)
 	return err
 }
 

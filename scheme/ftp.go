@@ -277,18 +277,25 @@ func (v FTP) Plan(o PlanOptions) (Plan, error) {
 	return Plan{Scheme: "ftp", Host: v.end.host, Port: v.end.connectPort(), commands: b.String()}, nil
 }
 
-// MarshalJSON writes the "scheme_data" object of `uri parse --json`.
+// MarshalJSON writes the "scheme_data" object of `uri parse --json`,
+// with a password of the URL as Redacted writes it, "xxxxx", in
+// "password" and "login_password": JSON goes to logs (log/slog's
+// JSONHandler, json.Marshal of a struct holding a view) as %v does, and
+// the secret is had only by asking for it (Password, Login, Plan).
 func (v FTP) MarshalJSON() ([]byte, error) { return v.appendJSON(nil, nil), nil }
 
 func (v FTP) appendJSON(b []byte, flush func([]byte) []byte) []byte {
 	lu, lp := v.Login()
+	if v.hasUser && v.hasPass {
+		lp = redacted
+	}
 	tc := v.typecode
 	if flush == nil {
 		// Each directory is written as a quoted string and a comma.
-		b = slices.Grow(b, 320+len(v.rawDir)+2*strings.Count(v.rawDir, "/")+len(v.u.Host())+len(v.user)+len(v.password)+2*len(v.file))
+		b = slices.Grow(b, 320+len(v.rawDir)+2*strings.Count(v.rawDir, "/")+len(v.u.Host())+len(v.user)+2*len(v.file))
 	}
 	return newObjOn(b, flush).Str("host", v.end.host).Int("port", v.end.port).Int("default_port", 21).
-		Opt("user", v.user, v.hasUser).Opt("password", v.password, v.hasPass).
+		Opt("user", v.user, v.hasUser).Opt("password", redacted, v.hasPass).
 		Str("login_user", lu).Str("login_password", lp).StrSeq("cwd", v.dirs()).
 		Opt("file", v.file, v.file != "").Opt("typecode", tc, tc != "").Str("transfer_type", v.TransferType()).
 		Bool("listing", v.Listing()).Opt("list_command", v.ListCommand(), v.ListCommand() != "").

@@ -43,7 +43,7 @@ func ParseNews(u uri.URI) (News, error) {
 	p := u.Path()
 	base := pathStart(u)
 	if u.HasAuthority() {
-		if err := checkPort(u); err != nil {
+		if err := checkHostPort(u); err != nil {
 			return News{}, err
 		}
 		v.server, v.hasServer = decode(u.Hostname()), true
@@ -130,7 +130,7 @@ func ParseNNTP(u uri.URI) (NNTP, error) {
 	p := u.Path()
 	base := pathStart(u)
 	if u.HasAuthority() {
-		if err := checkPort(u); err != nil {
+		if err := checkHostPort(u); err != nil {
 			return NNTP{}, err
 		}
 		v.end, v.hasServer = endpointOf(u, 119), true
@@ -155,6 +155,11 @@ func ParseNNTP(u uri.URI) (NNTP, error) {
 	} else if !v.hasServer {
 		// The 1994 grammar: nntp: group "/" digits.
 		return NNTP{}, fail(u, base+len(p), uri.ComponentPath, ErrSchemeSyntax)
+	}
+	if u.HasQuery() || u.HasFragment() {
+		// RFC 5538 2.2 has neither: GROUP and ARTICLE carry none of
+		// it, and a client that drops it says so.
+		v.warnings = append(v.warnings, WarnIgnoredPart)
 	}
 	return v, nil
 }
@@ -186,7 +191,8 @@ func (v NNTP) Warnings() []Warning { return v.warnings }
 // space, no control, none of ! * , ? [ \ ]), or the plan is refused: a
 // space would make two arguments, a CR or LF another command (RFC 1738
 // section 6). A URL without a server (the 1994 form "nntp:group/1") has
-// nowhere to connect and is refused too (RFC 5538 2.2).
+// nowhere to connect and is refused too (RFC 5538 2.2). A query or a
+// fragment is not sent: the view warns of it (WarnIgnoredPart).
 func (v NNTP) Plan(PlanOptions) (Plan, error) {
 	if !v.hasServer {
 		return Plan{}, &RefusedError{URL: v.u.String(), Offset: len(v.u.Scheme()) + 1,

@@ -24,8 +24,12 @@ func (r ref) Redacted() string {
 		return s
 	}
 	end := hostStart(r.u) - 1 // the "@" that ends the userinfo
-	return s[:end-len(p)] + "xxxxx" + s[end:]
+	return s[:end-len(p)] + redacted + s[end:]
 }
+
+// redacted stands for a password wherever a view writes one: String,
+// Redacted, every fmt verb and MarshalJSON.
+const redacted = "xxxxx"
 
 // String returns Redacted: a view prints as its URL, without password.
 func (r ref) String() string { return r.Redacted() }

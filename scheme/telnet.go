@@ -70,8 +70,9 @@ func (v Telnet) Password() (string, bool) { return v.password, v.hasPass }
 // Warnings implements View.
 func (v Telnet) Warnings() []Warning { return v.warnings }
 
-// MarshalJSON writes the "scheme_data" object of `uri parse --json`.
+// MarshalJSON writes the "scheme_data" object of `uri parse --json`,
+// with the password redacted as in FTP.MarshalJSON.
 func (v Telnet) MarshalJSON() ([]byte, error) {
 	return done(newObj().Str("host", v.end.host).Int("port", v.end.port).Int("default_port", v.end.defPort).
-		Opt("user", v.user, v.hasUser).Opt("password", v.password, v.hasPass).Strs("warnings", codes(v.warnings)))
+		Opt("user", v.user, v.hasUser).Opt("password", redacted, v.hasPass).Strs("warnings", codes(v.warnings)))
 }

@@ -36,6 +36,14 @@ import (
 // the note of 5.2.4), so that it cannot read as one; a relative path
 // whose first segment holds a ":" gets "./" in front (4.2).
 //
+// Raw and decoded setters mix: SetUser keeps a password SetRawPassword
+// gave, AppendSegment a path SetRaw gave. So URI checks every part an
+// edit made against its component's grammar, whichever setter made it,
+// and refuses a result whose components do not all read back as the
+// editor holds them: no composition of edits moves text from one
+// component to another (a user name "evil.example#" cannot become a
+// host).
+//
 // The methods return the Editor, so calls chain. The first error (a
 // bad scheme, host or port, or raw text that is not valid in its
 // component) is kept, later calls do nothing, and URI returns it.
@@ -44,9 +52,14 @@ type Editor struct {
 	dirty bool // a part was set or cleared
 	part  [numParts]string
 	has   [numParts]bool
-	raw   [numParts]bool // set as written: URI checks that it reads back
-	opts  Options
-	err   error
+	// changed marks the parts whose text an edit made. URI checks each
+	// against its component's grammar, whichever setter made it: a
+	// decoded setter can keep text a raw one gave (SetUser keeps the
+	// password, AppendSegment the path, SetParams any Params), so a flag
+	// that only raw setters raise is lost by the next decoded one.
+	changed [numParts]bool
+	opts    Options
+	err     error
 }
 
 // The parts of an Editor.
@@ -120,7 +133,7 @@ func (e *Editor) fail(c Component, value string, reason, cause error) *Editor {
 func (e *Editor) set(p int, s string) *Editor {
 	if e.err == nil {
 		e.dirty = true
-		e.part[p], e.has[p], e.raw[p] = s, true, false
+		e.part[p], e.has[p], e.changed[p] = s, true, true
 		if p == partUserinfo || p == partPort {
 			e.has[partHost] = true // they need an authority
 		}
@@ -191,9 +204,9 @@ func (e *Editor) SetRawPassword(s string) *Editor {
 
 // ClearPassword removes the password and its ":", keeping the user name.
 func (e *Editor) ClearPassword() *Editor {
-	if e.err == nil && e.has[partUserinfo] {
+	if e.has[partUserinfo] {
 		user, _, _ := strings.Cut(e.part[partUserinfo], ":")
-		e.part[partUserinfo], e.dirty = user, true
+		e.set(partUserinfo, user)
 	}
 	return e
 }
@@ -219,7 +232,13 @@ func (e *Editor) SetHost(h string) *Editor {
 }
 
 // SetPort sets the port, decimal digits; "" removes it (the port is
-// then undefined, and the scheme's default applies).
+// then undefined, and the scheme's default applies). Any digits are a
+// port here, "99999" too, as Parse reads them: RFC 3986 3.2.3 gives
+// port = *DIGIT and leaves the rest to the scheme, and the Editor, like
+// Parse, knows no scheme. A scheme may allow fewer: no TCP port is above
+// 65535 (RFC 9293 3.1), so an http URL cannot name one; package
+// scheme's Check applies such rules to the result, as uri edit does, and
+// the command gives such a result the verdict uri check gives it.
 func (e *Editor) SetPort(port string) *Editor {
 	if port == "" {
 		return e.Clear(ComponentPort)
@@ -251,7 +270,9 @@ func (e *Editor) SetQuery(s string) *Editor { return e.set(partQuery, Escape(s, 
 
 // SetParams sets the query to p's text. A Params without any text
 // removes the query, so that dropping every pair drops the "?" too;
-// when p's text is the query's, nothing changes.
+// when p's text is the query's, nothing changes. The text is checked as
+// SetRaw's is (a Params from ParseParams holds any text): URI fails
+// when it is not a valid query.
 func (e *Editor) SetParams(p Params) *Editor {
 	if e.err != nil || p.raw == e.part[partQuery] && (e.has[partQuery] || p.raw == "") {
 		return e
@@ -287,20 +308,11 @@ func (e *Editor) SetRaw(c Component, s string) *Editor {
 	if p < 0 {
 		return e.fail(c, s, ErrBuildComponent, nil)
 	}
-	if p == partPort && s == "" {
-		// An empty port is valid (RFC 3986 3.2.3) and kept as written.
-		e.set(p, s)
-		e.raw[p] = true
-		return e
-	}
 	if p == partHost && strings.HasPrefix(s, "[") && strings.Contains(s, "%25") {
 		e.opts.AllowZoneID = true
 	}
-	e.set(p, s)
-	if e.err == nil {
-		e.raw[p] = true
-	}
-	return e
+	// An empty port is valid (RFC 3986 3.2.3) and kept as written.
+	return e.set(p, s)
 }
 
 // Clear makes component c undefined. Clearing the host removes the
@@ -315,10 +327,10 @@ func (e *Editor) Clear(c Component) *Editor {
 		return e
 	}
 	e.dirty = true
-	e.part[p], e.has[p], e.raw[p] = "", p == partPath, false
+	e.part[p], e.has[p], e.changed[p] = "", p == partPath, false
 	if p == partHost {
 		for _, q := range []int{partUserinfo, partPort} {
-			e.part[q], e.has[q], e.raw[q] = "", false, false
+			e.part[q], e.has[q], e.changed[q] = "", false, false
 		}
 	}
 	return e
@@ -333,8 +345,11 @@ func (e *Editor) URI() (URI, error) {
 	if !e.dirty {
 		return e.orig, nil
 	}
+	// Every part an edit made is checked against its component's grammar
+	// before the parts are joined: "evil.example#" as a user name would
+	// otherwise end the authority and forge the host.
 	for p := range numParts {
-		if e.raw[p] {
+		if e.changed[p] {
 			if err := checkRaw(p, e.part[p], e.opts.AllowZoneID); err != nil {
 				return URI{}, buildError(componentOf[p], e.part[p], ErrBuildComponent, err)
 			}
@@ -400,20 +415,30 @@ func (e *Editor) URI() (URI, error) {
 		if !errors.As(err, &pe) {
 			return URI{}, err
 		}
-		// Blame the part that holds the offending byte.
+		// Blame the part that holds the offending byte, whatever
+		// component the parser thought it was in.
 		p := partOf(pe.Component)
 		if p < 0 {
 			p = partPath
 		}
-		off := max(pe.Offset-start[p], 0)
+		for q := range numParts {
+			if e.has[q] && start[q] <= pe.Offset && pe.Offset < start[q]+len(e.part[q]) {
+				p = q
+				break
+			}
+		}
+		off := min(max(pe.Offset-start[p], 0), len(e.part[p]))
 		return URI{}, buildError(componentOf[p], e.part[p], ErrBuildComponent,
 			fail(e.part[p], off, componentOf[p], pe.Reason))
 	}
-	// A part set as written must read back as itself: "a?b" as a path
-	// would end the path at "?".
-	got := [numParts]string{u.Scheme(), u.Userinfo(), u.Host(), u.Port(), u.Path()[len(repair):], u.Query(), u.Fragment()}
+	// Every part must read back as itself, defined or not, so that no
+	// composition of edits can move text from one component to another.
+	gotPath, repaired := strings.CutPrefix(u.Path(), repair)
+	got := [numParts]string{u.Scheme(), u.Userinfo(), u.Host(), u.Port(), gotPath, u.Query(), u.Fragment()}
+	gotHas := [numParts]bool{u.HasScheme(), u.HasUserinfo(), u.HasAuthority(), u.HasPort(), true, u.HasQuery(), u.HasFragment()}
 	for p := range numParts {
-		if e.raw[p] && got[p] != e.part[p] {
+		// A path is always defined (the zero Editor's too).
+		if gotHas[p] != (e.has[p] || p == partPath) || got[p] != e.part[p] || p == partPath && !repaired {
 			n := 0
 			for n < len(got[p]) && n < len(e.part[p]) && got[p][n] == e.part[p][n] {
 				n++

@@ -112,6 +112,69 @@ func TestEditorErrors(t *testing.T) {
 	}
 }
 
+// TestEditorMixedSetters: a part a decoded setter keeps from a raw one
+// is still checked against its component's grammar. RFC 3986 3.2.1:
+//
+//	userinfo    = *( unreserved / pct-encoded / sub-delims / ":" )
+//
+// so a "#", "?", "/" or "@" cannot be in a userinfo as written: "#"
+// would end the authority (3.2: "terminated by the next slash ("/"),
+// question mark ("?"), or number sign ("#")") and make the text before
+// it the host. The error names the userinfo and the offset of the byte
+// in it, whatever the parser would have blamed.
+func TestEditorMixedSetters(t *testing.T) {
+	tests := []struct {
+		in     string
+		edit   func(e *uri.Editor) *uri.Editor
+		comp   uri.Component
+		value  string
+		offset int
+	}{
+		// Without the check: "http://evil.example#:x@good.example/p", host evil.example.
+		{"http://good.example/p", func(e *uri.Editor) *uri.Editor { return e.SetRawUser("evil.example#").SetPassword("x") },
+			uri.ComponentUserinfo, "evil.example#:x", 12},
+		{"http://good.example/p", func(e *uri.Editor) *uri.Editor { return e.SetPassword("x").SetRawUser("evil.example#") },
+			uri.ComponentUserinfo, "evil.example#:x", 12},
+		// Without the check: a panic (the path after the "?" was not there).
+		{"a:b", func(e *uri.Editor) *uri.Editor { return e.SetRawPassword("?").SetUser("x") },
+			uri.ComponentUserinfo, "x:?", 2},
+		// Without the check: the port was blamed ("x" after "u:").
+		{"http://h/", func(e *uri.Editor) *uri.Editor { return e.SetRawPassword("x/evil").SetUser("u") },
+			uri.ComponentUserinfo, "u:x/evil", 3},
+		{"http://h/", func(e *uri.Editor) *uri.Editor { return e.SetRawUser("a@b").ClearPassword() },
+			uri.ComponentUserinfo, "a@b", 1},
+		// 3.3: a path is segments of pchar and "/"; AppendSegment keeps what SetRaw gave.
+		{"http://h/", func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentPath, "/a?b").AppendSegment("c") },
+			uri.ComponentPath, "/a?b/c", 2},
+		// 3.4: a query ends at "#"; SetParams takes any Params.
+		{"http://h/", func(e *uri.Editor) *uri.Editor { return e.SetParams(uri.ParseParams("a=1#frag")) },
+			uri.ComponentQuery, "a=1#frag", 3},
+		{"http://h/", func(e *uri.Editor) *uri.Editor {
+			e.SetRaw(uri.ComponentQuery, "a#b")
+			p := e.Params()
+			p.Add("k", "v")
+			return e.SetParams(p)
+		}, uri.ComponentQuery, "a#b&k=v", 1},
+	}
+	for i, tt := range tests {
+		got, err := tt.edit(uri.MustParse(tt.in).Edit()).URI()
+		var be *uri.BuildError
+		var pe *uri.ParseError
+		if !errors.As(err, &be) || !errors.As(err, &pe) {
+			t.Errorf("%d: got %q, %v; want a *BuildError over a *ParseError", i, got, err)
+			continue
+		}
+		if be.Component != tt.comp || be.Value != tt.value || pe.Offset != tt.offset || !errors.Is(err, uri.ErrBuildComponent) {
+			t.Errorf("%d: %v: component %v value %q offset %d, want %v %q %d", i, err, be.Component, be.Value, pe.Offset, tt.comp, tt.value, tt.offset)
+		}
+	}
+	// Decoded text needs no such care: it is encoded (3.2.1 "%40" for "@").
+	got, err := uri.MustParse("http://good.example/p").Edit().SetUser("evil.example#").SetRawPassword("x").URI()
+	if err != nil || got.String() != "http://evil.example%23:x@good.example/p" || got.Host() != "good.example" {
+		t.Errorf("decoded user then raw password: %q, %v", got, err)
+	}
+}
+
 func TestUserPassword(t *testing.T) {
 	tests := []struct {
 		in          string

@@ -69,10 +69,13 @@ var (
 	QuerySet = classSet(chars.QueryFrag, "", "")
 	// FragmentSet is fragment: pchar / "/" / "?" (3.5).
 	FragmentSet = classSet(chars.QueryFrag, "", "")
-	// QueryValueSet is QuerySet without "&", "=" and "+", so that an
-	// escaped key or value cannot break the key=value&... structure
-	// that forms use, nor be read as a space by a form decoder.
-	QueryValueSet = classSet(chars.QueryFrag, "", "&=+")
+	// QueryValueSet is QuerySet without "&", "=", "+" and ";", so that
+	// an escaped key or value cannot break the key=value&... structure
+	// that forms use, nor be read as a space by a form decoder. ";" is
+	// encoded too, as url.QueryEscape does: servers that still split
+	// pairs at ";" (HTML 4.01 B.2.2) would see two pairs, and
+	// url.ParseQuery drops a pair holding one (golang/go#25192).
+	QueryValueSet = classSet(chars.QueryFrag, "", "&=+;")
 	// unreservedSet is RFC 3986 2.3 unreserved, used for a nil *Set.
 	unreservedSet = classSet(chars.Unreserved, "", "")
 )

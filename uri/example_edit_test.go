@@ -2,6 +2,7 @@ package uri_test
 
 import (
 	"fmt"
+	"net/url"
 
 	"github.com/urikit/urikit/uri"
 )
@@ -19,6 +20,24 @@ func ExampleURI_Edit() {
 		URI()
 	fmt.Println(v, err)
 	// Output: https://example.com:8443/docs/a%20b?page=2 <nil>
+}
+
+func ExampleEditor_AppendSegment() {
+	// ".." is a segment as any other: appended, not applied. A reader
+	// of the path (Resolve, Normalize, a server) climbs up with it
+	// (RFC 3986 5.2.4); url.URL.JoinPath applies it at once, to a path
+	// that never climbs above "/". Either way a segment from a user
+	// can be ".." and climb: check it when that matters.
+	u := uri.MustParse("http://example.com/a/b")
+	v, _ := u.Edit().AppendSegment("..").URI()
+	fmt.Println(v)
+	fmt.Println(v.Normalize())
+	j, _ := url.Parse(u.String())
+	fmt.Println(j.JoinPath(".."))
+	// Output:
+	// http://example.com/a/b/..
+	// http://example.com/a/
+	// http://example.com/a
 }
 
 func ExampleEditor_SetRaw() {

@@ -62,8 +62,14 @@ func (p Params) Separator() byte {
 }
 
 // Encode returns the query the view holds, as written, without "?":
-// the text to give Editor.SetRawQuery, like url.Values.Encode (but with
-// the pairs in their order and untouched pairs as they were written).
+// the text to give Editor.SetParams or SetRaw, like url.Values.Encode
+// but with the pairs in their order and untouched pairs as they were
+// written. With the "&" separator, url.ParseQuery reads every pair that
+// Add, Set or Replace wrote back to its key and value, as this view
+// does: their keys and values are encoded with QueryValueSet (";"
+// included, which url.ParseQuery refuses). A pair no edit touched keeps
+// its bytes, even a ";" or a malformed "%" that url.ParseQuery refuses:
+// the view never rewrites what it was not asked to change.
 func (p Params) Encode() string { return p.raw }
 
 // Param is one key=value pair of a query.

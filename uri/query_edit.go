@@ -15,8 +15,9 @@ import (
 // byte; pairs are joined with the view's separator (so empty pieces such
 // as the one in "a&&b" are dropped once the query is rewritten). New keys
 // and values are percent-encoded with QueryValueSet (which encodes "&",
-// "=", "+" and the space), so that they read back as given through
-// Param.Key and Param.Value, whatever the separator.
+// "=", "+", ";" and the space), so that they read back as given through
+// Param.Key and Param.Value, whatever the separator, and through
+// url.ParseQuery with "&".
 
 // ErrBadPattern reports a malformed glob pattern given to Params.Trim
 // or Params.Keep: an unclosed "[" or a "\" at the end.

@@ -82,6 +82,14 @@ func fragmentOf(u *URI) part { return part{u.Fragment(), u.flags&hasFragment != 
 // in its strict form: a reference with a scheme is absolute, so "http:g"
 // stays "http:g". The base's fragment is ignored (section 5.1).
 //
+// Dot segments are removed from a merged path (5.2.3, 5.2.4), so those
+// of the base go once a reference with a path is merged with it
+// ("http://a/b/./c" with "g" gives "http://a/b/g"). A reference without
+// a path ("?y", "#s", "") takes the base's path as written (5.2.2: "if
+// (R.path == "") then T.path = Base.path"), dots included:
+// "http://a/b/c/.." with "?y" gives "http://a/b/c/..?y", where net/url's
+// ResolveReference gives "http://a/b/?y". Normalize removes them.
+//
 // The result is written once, its offsets computed as it is written: one
 // allocation, none when the result is ref or u itself. A Resolver
 // resolves many references against one base with no allocation. Where a literal

@@ -16,25 +16,38 @@
 // No input is lost: every transform also returns a PCollection of
 // DeadLetter, one per input it could not use, with the reason and the
 // byte offset that "uri normalize --json" gives, or for a file or WARC
-// record the file and the offset of the record.
+// record the file and the offset of the record. The readers (ReadLines,
+// Extract, Links) also return the counts of what they read, and
+// CountLines and WriteCounts count the rest into a counts file (Counts),
+// where every record read is out, dead or skipped by kind.
 //
-// Extract and Links read files: plain text and HTML files, ".gz" files
-// decompressed, and WARC files (ISO 28500:2017; ".warc" and ".warc.gz",
-// one gzip member per record as crawlers write them). In a WARC file,
-// each response or resource record whose HTTP (or record) Content-Type
-// is HTML is a document for Links, retrieved from its WARC-Target-URI,
-// with the HTTP response's Content-Base and Content-Location as the
-// outer layers of its base (the 1998 draft's section 5.1); every other
-// text/* record is text for Extract. Request, metadata and other
-// records are not documents and are skipped.
+// Every reader decompresses a file that starts with a gzip member
+// (RFC 1952), every member of it, whatever its name. Extract and Links
+// read files: plain text and HTML files, and WARC files (ISO 28500:2017,
+// WARC 1.1; ".warc" and ".warc.gz", one gzip member per record as
+// crawlers write them, or any number). In a WARC file, each response or
+// resource record whose HTTP (or record) Content-Type is HTML is a
+// document for Links, retrieved from its WARC-Target-URI, with the HTTP
+// response's Content-Base and Content-Location as the outer layers of
+// its base (the 1998 draft's section 5.1); every other text/* record is
+// text for Extract. Request, metadata, revisit and other records, and
+// records of other media types, are not documents: they are skipped,
+// counted by kind.
 //
-// WARC files are read with github.com/nlnwa/gowarc/v3, chosen over
-// github.com/internetarchive/gowarc because it is a WARC library and
-// nothing else: a reader that gives each record's byte offset in the
-// file (what a dead letter and a CDX index need), that scans forward to
-// the next record after a damaged one instead of giving up, with error
-// policies per kind of fault, and with four small dependencies; the
-// Internet Archive's module is the archiving HTTP client of its crawler
-// (DNS, TLS fingerprinting, SOCKS proxies, a deduplication cache), whose
-// reader does not report record offsets.
+// WARC files are framed by a scanner of this package (warcscan.go):
+// each record by its Content-Length, its end checked (CRLF CRLF, then
+// the next record or the end of the file or gzip member), so that a
+// lying Content-Length is a dead letter and the records after it are
+// still read; after a damaged record or gzip member it resumes at the
+// next record header or gzip member that starts a record. gowarc's
+// reader cannot do this (it reads forward through a buffer it does not
+// give back, so a Content-Length too long has consumed the next record
+// when the damage shows). Each record's header is then parsed with
+// github.com/nlnwa/gowarc/v3, chosen over github.com/internetarchive/gowarc
+// because it is a WARC library and nothing else, with four small
+// dependencies; the Internet Archive's module is the archiving HTTP
+// client of its crawler (DNS, TLS fingerprinting, SOCKS proxies, a
+// deduplication cache). A record's block, and its payload once decoded
+// (chunked, gzip, deflate), are held up to ReadOptions.MaxRecord bytes;
+// a larger document is a dead letter.
 package uribeam

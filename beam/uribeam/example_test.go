@@ -129,9 +129,12 @@ func ExampleDedupe() {
 func ExampleHosts() {
 	p, s := beam.NewPipelineWithRoot()
 	lines := beam.Create(s, "http://Example.com/a", "https://example.com:8443/", "http://[0:0::1]/", "mailto:a@example.com", "/relative")
-	counts, _ := uribeam.Hosts(s, lines)
-	show(p, s, map[string]beam.PCollection{"hosts": beam.ParDo(s, countString, counts)})
+	counts, dead := uribeam.Hosts(s, lines)
+	show(p, s, map[string]beam.PCollection{"hosts": beam.ParDo(s, countString, counts), "dead": beam.ParDo(s, deadString, dead)})
 	// Output:
+	// dead:
+	//   {"input":"/relative","error":"no host: the reference has no authority component (RFC 3986 3.2)","offset":-1}
+	//   {"input":"mailto:a@example.com","error":"no host: the reference has no authority component (RFC 3986 3.2)","offset":-1}
 	// hosts:
 	//   [::1] 1
 	//   example.com 2
@@ -156,7 +159,7 @@ func ExampleExtract() {
 	defer os.RemoveAll(dir)
 	os.WriteFile(filepath.Join(dir, "mail.txt"), []byte("See <URL:ftp://ftp.example.org/pub/> or http://example.com/x.\n"), 0o644)
 	p, s := beam.NewPipelineWithRoot()
-	found, _ := uribeam.Extract(s, filepath.Join(dir, "*.txt"))
+	found, _, _ := uribeam.Extract(s, filepath.Join(dir, "*.txt"), uribeam.ReadOptions{})
 	show(p, s, map[string]beam.PCollection{"found": beam.ParDo(s, foundString, found)})
 	// Output:
 	// found:
@@ -172,7 +175,7 @@ func ExampleLinks() {
 	var m uribeam.Mapping
 	m.Add(dir+"/", "https://example.com/site/")
 	p, s := beam.NewPipelineWithRoot()
-	links, _ := uribeam.Links(s, filepath.Join(dir, "docs", "*.html"), &m)
+	links, _, _ := uribeam.Links(s, filepath.Join(dir, "docs", "*.html"), &m, uribeam.ReadOptions{})
 	show(p, s, map[string]beam.PCollection{"links": beam.ParDo(s, pairString, links)})
 	// Output:
 	// links:
@@ -205,12 +208,34 @@ func ExampleReadLines() {
 	defer os.RemoveAll(dir)
 	os.WriteFile(filepath.Join(dir, "urls.txt"), []byte("HTTP://Example.com\r\nhttp://example.com/\nhttp://example.com/%7e\n"), 0o644)
 	p, s := beam.NewPipelineWithRoot()
-	classes, _ := uribeam.Dedupe(s, uribeam.ReadLines(s, filepath.Join(dir, "*.txt")))
+	lines, _, _ := uribeam.ReadLines(s, filepath.Join(dir, "*.txt"), uribeam.ReadOptions{})
+	classes, _ := uribeam.Dedupe(s, lines)
 	show(p, s, map[string]beam.PCollection{"classes": beam.ParDo(s, classString, classes)})
 	// Output:
 	// classes:
 	//   http://example.com/	2	HTTP://Example.com
 	//   http://example.com/~	1	http://example.com/%7e
+}
+
+// A job's counts: every line read is in the output or a dead letter.
+func ExampleWriteCounts() {
+	dir, _ := os.MkdirTemp("", "counts")
+	defer os.RemoveAll(dir)
+	os.WriteFile(filepath.Join(dir, "urls.txt"), []byte("HTTP://Example.com\nhttp://a b\n\n"), 0o644)
+	p, s := beam.NewPipelineWithRoot()
+	lines, _, read := uribeam.ReadLines(s, filepath.Join(dir, "*.txt"), uribeam.ReadOptions{})
+	normal, dead := uribeam.Normalize(s, lines)
+	out := filepath.Join(dir, "n")
+	uribeam.WriteCounts(s, uribeam.CountsPath(out), "normalize", filepath.Join(dir, "*.txt"), read,
+		uribeam.CountLines(s, normal, uribeam.CountOut, uribeam.CountOutputLines),
+		uribeam.CountLines(s, beam.ParDo(s, deadString, dead), uribeam.CountDead, uribeam.CountDeadLetters))
+	if _, err := beam.Run(context.Background(), "prism", p); err != nil {
+		panic(err)
+	}
+	c, err := uribeam.ReadCounts(context.Background(), uribeam.CountsPath(out))
+	fmt.Println(c, err, c.Check())
+	// Output:
+	// 1 files, 3 records in: 2 out, 1 dead; 2 output lines, 1 dead letters <nil> <nil>
 }
 
 func ExampleWriteShards() {

@@ -1,7 +1,6 @@
 package uribeam
 
 import (
-	"compress/gzip"
 	"context"
 	"errors"
 	"io"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/urikit/urikit/extract"
 	"github.com/urikit/urikit/htmldoc"
@@ -24,9 +22,9 @@ import (
 func init() {
 	beam.RegisterType(reflect.TypeOf((*Found)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*Mapping)(nil)).Elem())
-	register.Function4x0(extractFn)
-	// A DoFn called once a file: reflection is fast enough, and spares
-	// compiling Beam's generic wrappers for it.
+	// DoFns called once a file: reflection is fast enough, and spares
+	// compiling Beam's generic wrappers for them.
+	beam.RegisterType(reflect.TypeOf((*extractFn)(nil)).Elem())
 	beam.RegisterType(reflect.TypeOf((*linksFn)(nil)).Elem())
 	register.Emitter1[Found]()
 }
@@ -93,75 +91,61 @@ func (m Mapping) Retrieval(path string) (uri.URI, error) {
 	return uri.Parse("file://" + uri.Escape(filepath.ToSlash(abs), uri.PathSet))
 }
 
-func init() { register.Function1x0(ignoreFile) }
-
-func ignoreFile(fileio.FileMetadata) {}
-
-// ReadLines returns the lines of the files of glob, as textio.Read reads
-// them (".gz" files decompressed), and makes the pipeline fail when a
-// glob without a wildcard names no file: a mistyped input is an error,
-// not an empty answer.
-func ReadLines(s beam.Scope, glob string) beam.PCollection {
-	s = s.Scope("uribeam.ReadLines")
-	beam.ParDo0(s, ignoreFile, fileio.MatchFiles(s, glob, fileio.MatchEmptyAllowIfWildcard()))
-	return textio.Read(s, glob)
-}
-
 // isWARC reports whether path names a WARC file.
 func isWARC(path string) bool {
 	return strings.HasSuffix(path, ".warc") || strings.HasSuffix(path, ".warc.gz")
 }
 
 // readFiles returns the files of glob, not decompressed: WARC files are
-// read record by record (each record of a .warc.gz is a gzip member of
-// its own, whose offset is the record's).
+// read record by record by the WARC scanner, other files by openInput.
+// A glob that matches no file makes the pipeline fail.
 func readFiles(s beam.Scope, glob string) beam.PCollection {
-	return fileio.ReadMatches(s, fileio.MatchFiles(s, glob, fileio.MatchEmptyAllowIfWildcard()), fileio.ReadUncompressed())
+	return fileio.ReadMatches(s, fileio.MatchFiles(s, glob, fileio.MatchEmptyDisallow()), fileio.ReadUncompressed())
 }
 
-// openText opens a file that is not a WARC file, decompressing ".gz".
-func openText(ctx context.Context, f fileio.ReadableFile) (io.ReadCloser, error) {
-	r, err := f.Open(ctx)
-	if err != nil || !strings.HasSuffix(f.Metadata.Path, ".gz") {
-		return r, err
+// eachDocument calls fn with the documents of the file f: the file
+// itself, decompressed, or the HTML (html set) or other text records of
+// a WARC file, each counted in t; a document that cannot be read, or
+// for which fn fails, is a dead letter.
+func eachDocument(ctx context.Context, f fileio.ReadableFile, max int64, html bool, t *tally, bad func(DeadLetter), fn func(document) error) {
+	progressFiles.Add(1)
+	name := f.Metadata.Path
+	if isWARC(name) {
+		eachRecord(ctx, f, max, html, t, bad, fn)
+		return
 	}
-	z, err := gzip.NewReader(r)
+	t.in++
+	progressRecords.Add(1)
+	r, c, err := openInput(ctx, f)
+	if err == nil {
+		defer c.Close()
+		err = fn(document{offset: -1, target: name, html: html, body: r})
+	}
 	if err != nil {
-		r.Close()
-		return nil, err
+		t.dead++
+		bad(DeadLetter{File: name, Offset: -1, Error: err.Error()})
+		return
 	}
-	return struct {
-		io.Reader
-		io.Closer
-	}{z, r}, nil
+	t.out++
 }
 
 // extractOptions are those of "uri extract": IRIs mapped to URIs.
 var extractOptions = extract.Options{Map: iri.ToURI}
 
-func extractFn(ctx context.Context, f fileio.ReadableFile, emit func(Found), bad func(DeadLetter)) {
-	name := f.Metadata.Path
-	if isWARC(name) {
-		eachRecord(ctx, f, bad, func(d document) {
-			if d.html {
-				return
-			}
-			file := name + "@" + strconv.FormatInt(d.offset, 10)
-			if err := extractText(file, d.body, emit); err != nil {
-				bad(DeadLetter{File: name, Offset: d.offset, Error: err.Error()})
-			}
-		})
-		return
-	}
-	r, err := openText(ctx, f)
-	if err != nil {
-		bad(DeadLetter{File: name, Offset: -1, Error: err.Error()})
-		return
-	}
-	defer r.Close()
-	if err := extractText(name, r, emit); err != nil {
-		bad(DeadLetter{File: name, Offset: -1, Error: err.Error()})
-	}
+type extractFn struct {
+	Max int64 `json:"max"`
+}
+
+func (fn *extractFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, emit func(Found), bad func(DeadLetter), count func(string, int64)) {
+	var t tally
+	eachDocument(ctx, f, fn.Max, false, &t, bad, func(d document) error {
+		file := d.target
+		if d.offset >= 0 {
+			file = f.Metadata.Path + "@" + strconv.FormatInt(d.offset, 10)
+		}
+		return extractText(file, d.body, emit)
+	})
+	t.emit(count)
 }
 
 // extractText emits the URIs of the text r, as "uri extract" finds them.
@@ -174,69 +158,59 @@ func extractText(file string, r io.Reader, emit func(Found)) error {
 	return sc.Err()
 }
 
-// Extract returns the URIs found in the text files of glob (".gz" files
+// Extract returns the URIs found in the text files of glob (gzip files
 // decompressed) and in the text records of its WARC files, as "uri
 // extract" finds them (the 1998 draft's Appendix E, IRIs mapped to
 // URIs): a PCollection of Found. A file or a WARC record that cannot be
-// read is a DeadLetter with the file and the record's offset.
-func Extract(s beam.Scope, glob string) (found, dead beam.PCollection) {
+// read, a damaged stretch of a WARC file, and a record over
+// o.MaxRecord are DeadLetters with the file and the record's offset.
+// The counts (WriteCounts) count documents: a plain file, or a WARC
+// record; HTML and other records are skipped, counted by kind.
+func Extract(s beam.Scope, glob string, o ReadOptions) (found, dead, counts beam.PCollection) {
 	s = s.Scope("uribeam.Extract")
-	return beam.ParDo2(s, extractFn, readFiles(s, glob))
+	return beam.ParDo3(s, &extractFn{Max: o.max()}, readFiles(s, glob))
 }
 
 type linksFn struct {
 	Map Mapping `json:"map"`
+	Max int64   `json:"max"`
 }
 
-func (fn *linksFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, emit func(string, string), bad func(DeadLetter)) {
+func (fn *linksFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, emit func(string, string), bad func(DeadLetter), count func(string, int64)) {
+	var t tally
 	name := f.Metadata.Path
-	if isWARC(name) {
-		eachRecord(ctx, f, bad, func(d document) {
-			if !d.html {
-				return
+	eachDocument(ctx, f, fn.Max, true, &t, bad, func(d document) error {
+		var ret uri.URI
+		var err error
+		if d.offset < 0 {
+			if ret, err = fn.Map.Retrieval(name); err != nil {
+				return errors.New("retrieval URI: " + err.Error())
 			}
-			ret, err := uri.Parse(d.target)
-			if err == nil && !ret.HasScheme() {
-				err = htmldoc.ErrRetrieval
-			}
-			if err == nil {
-				err = links(d.body, ret, d.header, emit, func(msg string) {
-					bad(DeadLetter{File: name, Offset: d.offset, Error: msg})
-				})
-			}
-			if err != nil {
-				bad(DeadLetter{File: name, Offset: d.offset, Error: err.Error()})
-			}
+		} else if ret, err = uri.Parse(d.target); err == nil && !ret.HasScheme() {
+			err = htmldoc.ErrRetrieval
+		}
+		if err != nil {
+			return err
+		}
+		return links(d.body, ret, d.header, emit, func(l htmldoc.Link) {
+			t.linkErrors++
+			bad(DeadLetter{File: name, Offset: d.offset, Input: l.Ref,
+				Error: "line " + strconv.Itoa(l.Line) + ": " + strings.TrimPrefix(l.Err.Error(), "uri: ")})
 		})
-		return
-	}
-	ret, err := fn.Map.Retrieval(name)
-	if err != nil {
-		bad(DeadLetter{File: name, Offset: -1, Error: "retrieval URI: " + err.Error()})
-		return
-	}
-	r, err := openText(ctx, f)
-	if err == nil {
-		defer r.Close()
-		err = links(r, ret, nil, emit, func(msg string) {
-			bad(DeadLetter{File: name, Offset: -1, Error: msg})
-		})
-	}
-	if err != nil {
-		bad(DeadLetter{File: name, Offset: -1, Error: err.Error()})
-	}
+	})
+	t.emit(count)
 }
 
 // links emits the links of the HTML document r as "uri links" prints
 // them, each paired with the document's retrieval URI; a link that
-// cannot be resolved goes to bad with the message "uri links" prints
-// after "error: " ("line 2: invalid character ' ' at offset 8 in host
-// of ...").
-func links(r io.Reader, ret uri.URI, h http.Header, emit func(string, string), bad func(string)) error {
+// cannot be resolved goes to bad, whose dead letter's error is the
+// message "uri links" prints after "error: " ("line 2: invalid
+// character ' ' at offset 8 in host of ...").
+func links(r io.Reader, ret uri.URI, h http.Header, emit func(string, string), bad func(htmldoc.Link)) error {
 	page := ret.String()
 	_, err := htmldoc.Links(r, ret, h, func(l htmldoc.Link) bool {
 		if l.Err != nil {
-			bad("line " + strconv.Itoa(l.Line) + ": " + strings.TrimPrefix(l.Err.Error(), "uri: "))
+			bad(l)
 			return true
 		}
 		emit(page, l.URI.String())
@@ -249,16 +223,20 @@ func links(r io.Reader, ret uri.URI, h http.Header, emit func(string, string), b
 // against their base (base element, Content-Base, Content-Location,
 // retrieval URI: the 1998 draft's section 5.1), each paired with the
 // document's retrieval URI: a PCollection of KV<string, string>, PAGE
-// and LINK as "uri links --url PAGE" prints it. A plain file (".gz"
+// and LINK as "uri links --url PAGE" prints it. A plain file (gzip
 // decompressed) is one document, retrieved from the URI m gives its
 // path; in a WARC file every HTML response or resource record is one,
 // retrieved from its WARC-Target-URI with the headers of its HTTP
-// response. A file or record that cannot be read is a DeadLetter.
-func Links(s beam.Scope, glob string, m *Mapping) (links, dead beam.PCollection) {
+// response. A file or record that cannot be read, a damaged stretch of
+// a WARC file, a record over o.MaxRecord, and a link that cannot be
+// resolved (its Input the attribute's value) are DeadLetters. The
+// counts (WriteCounts) count documents, as Extract's do, and the links
+// that could not be resolved.
+func Links(s beam.Scope, glob string, m *Mapping, o ReadOptions) (links, dead, counts beam.PCollection) {
 	s = s.Scope("uribeam.Links")
-	fn := &linksFn{}
+	fn := &linksFn{Max: o.max()}
 	if m != nil {
 		fn.Map = *m
 	}
-	return beam.ParDo2(s, fn, readFiles(s, glob))
+	return beam.ParDo3(s, fn, readFiles(s, glob))
 }

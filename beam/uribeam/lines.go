@@ -105,12 +105,15 @@ func deadLine(in string, err error) DeadLetter {
 
 // parseLine reads one line as the uri command does: a final "\r" is
 // dropped, the generic grammar of RFC 3986, then the rules of the
-// line's scheme (a "urn:" line must be an RFC 8141 URN).
+// line's scheme as scheme.Check applies them, the check of the uri
+// command's every subcommand (a "urn:" line must be an RFC 8141 URN, an
+// http URL needs a host and a port below 65536, ...): one verdict per
+// input, whichever tool reads it.
 func parseLine(line string) (string, uri.URI, error) {
 	line = strings.TrimSuffix(line, "\r")
 	u, err := uri.Parse(line)
 	if err == nil {
-		err = registry.Check(u)
+		err = scheme.Check(u)
 	}
 	return line, u, err
 }
@@ -255,10 +258,22 @@ func hostFn(line string, ok func(string), bad func(DeadLetter)) {
 		bad(deadLine(in, err))
 		return
 	}
-	if h := registry.Normalize(u).Host(); h != "" {
-		ok(h)
+	n := registry.Normalize(u)
+	switch {
+	case n.Host() != "":
+		ok(n.Host())
+	case !n.HasAuthority():
+		bad(DeadLetter{Input: in, Offset: -1, Error: ErrNoAuthority.Error()})
+	default:
+		bad(DeadLetter{Input: in, Offset: -1, Error: ErrEmptyHost.Error()})
 	}
 }
+
+// The reasons of Hosts for a valid line that has no host to count.
+var (
+	ErrNoAuthority = errors.New("no host: the reference has no authority component (RFC 3986 3.2)")
+	ErrEmptyHost   = errors.New("no host: the host is empty (RFC 3986 3.2.2)")
+)
 
 func oneOf(h string) (string, int64) { return h, 1 }
 
@@ -266,8 +281,9 @@ func hostCount(a, b int64) int64 { return a + b }
 
 // Hosts counts the hosts of the normal forms of the valid lines (an
 // IP-literal with its brackets, as uri.URI.Host gives it): a PCollection
-// of KV<string, int64>. A line without a host, or with an empty one, is
-// not counted; invalid lines are dead letters.
+// of KV<string, int64>. A line without a host, or with an empty one
+// (file:///etc/hosts), is a dead letter whose error is ErrNoAuthority's
+// or ErrEmptyHost's text; so is an invalid line, with its own reason.
 func Hosts(s beam.Scope, lines beam.PCollection) (counts, dead beam.PCollection) {
 	s = s.Scope("uribeam.Hosts")
 	hosts, dead := beam.ParDo2(s, hostFn, lines)

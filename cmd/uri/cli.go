@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/urikit/urikit/iri"
@@ -17,7 +19,8 @@ import (
 // by one loop (arguments, then --file, else standard input); its output
 // is written by one writer (plain lines or JSON Lines); failures print
 // one error line; help is generated from the declarations; exit status
-// is 0, 1 (an input failed) or 2 (usage, reading or writing).
+// is 0, 1 (an input failed), 2 (usage, reading or writing) or 3 (a
+// panic on an input, caught: see loop).
 
 // A command is a subcommand, "parse" or "urn parse".
 type command struct {
@@ -224,8 +227,15 @@ type call struct {
 	reg    uri.Registry
 	out    *writer
 	repair bool // --repair
-	// unchecked is the last scheme seen that has no Validate (parseURI).
+	// pos is where the current input comes from (loop), for a note
+	// about it on standard error.
+	pos *inputPos
+	// unchecked is the last scheme seen that has no rules (parseURI);
+	// ruled are the last ones seen that have, as written (nruled of
+	// them written so far).
 	unchecked string
+	ruled     [4]string
+	nruled    int
 	box       boxes // the results handed to the loop, one of each kind
 	stdin     io.Reader
 	stdout    io.Writer
@@ -359,23 +369,33 @@ func displayFlag(arg, name string) string {
 var registry = scheme.Registry()
 
 // parseURI parses in with the call's grammar and checks it against the
-// rules of its scheme (a "urn:" URI must be a URN of RFC 8141).
+// rules of its scheme (scheme.Check: a "urn:" URI must be a URN of RFC
+// 8141, an http URL needs a host name and a port below 65536, ...).
+// Every subcommand that reads URIs reads them here, so that one input
+// gets one verdict from all of them. The rules are checked once per
+// input, here; only a new URI (the result of edit) is checked again.
 func (c *call) parseURI(in string) (uri.URI, error) {
 	u, err := c.parseRef(in)
 	if err != nil {
 		return u, err
 	}
 	// Most streams repeat a few schemes: remember the last one that has
-	// no rules to check, and skip the registry's lookup for it.
+	// no rules to check, and skip the registry's lookup for it, and the
+	// last few that have (http and https alternate in a crawl).
 	name := u.Scheme()
-	if name == c.unchecked && name != "" {
+	if name == c.unchecked || name == "" { // a relative reference has no scheme's rules
 		return u, nil
 	}
-	if s, ok := c.reg.Lookup(name); ok && s.Validate != nil {
-		return u, s.Validate(u)
+	if !slices.Contains(c.ruled[:], name) {
+		s, ok := c.reg.Lookup(name)
+		if !ok || s.View == nil { // the rules scheme.Check applies are the views' (a URN's syntax too)
+			c.unchecked = strings.Clone(name) // name points into the read buffer
+			return u, nil
+		}
+		c.ruled[c.nruled%len(c.ruled)] = strings.Clone(name)
+		c.nruled++
 	}
-	c.unchecked = strings.Clone(name) // name points into the read buffer
-	return u, nil
+	return u, scheme.Check(u)
 }
 
 // parseRef parses in with the call's grammar, after repairing it when
@@ -421,7 +441,7 @@ func (cmd *command) exec(args []string, stdin io.Reader, stdout, stderr io.Write
 	c.stdin, c.stdout, c.stderr = stdin, stdout, stderr
 	c.reg = registry
 	if cmd.whole != nil {
-		return cmd.whole(c)
+		return c.runWhole(cmd.whole)
 	}
 	fn, err := cmd.start(c)
 	if err != nil {
@@ -459,13 +479,23 @@ func (cmd *command) usage(stderr io.Writer, msg string) int {
 
 // loop reads every input, hands it to fn, and writes its output or its
 // error line. It returns 0 when every input succeeded, 1 when any
-// failed, and 2 when reading an input or writing the output failed.
+// failed, 2 when reading an input or writing the output failed, and 3
+// when fn or the writing of its result panicked on an input (a bug).
+//
+// A panic costs that input alone: its line so far is dropped, the lines
+// of the inputs before it are written out at once (whatever happens
+// next, they reach standard output), it gets the error line "error:
+// internal error: ...", its stack goes to standard error (the first
+// one), and the inputs after it go on. The recover is paid once per
+// panic, not once per input: a deferred call per input costs check
+// about a tenth of its speed, and so would writing each line out as it
+// ends (a write per input on a pipe).
 func (c *call) loop(fn each) int {
 	w := newWriter(c.stdout, c.json)
 	w.repairHint = c.cmd.traits&repairs != 0
 	c.out = w
 	failsOnly := c.cmd.traits&failsOnly != 0
-	failed := false
+	failed, internal := false, false
 	var skipped *writer // --skip-errors: the error lines, on standard error
 	if c.has("skip-errors") {
 		w.holdLines = true
@@ -473,43 +503,80 @@ func (c *call) loop(fn each) int {
 		skipped.repairHint = w.repairHint
 		defer skipped.close()
 	}
-	var pos inputPos
-	readErr := eachInput(c.args, c.files, c.stdin, &pos, func(in string) bool {
+	flush := func() {
+		w.flush()
+		if skipped != nil {
+			skipped.flush()
+		}
+	}
+	src := &inputSource{args: c.args, files: c.files, stdin: c.stdin}
+	defer src.close()
+	c.pos = &src.pos
+	fail := func(in string, err error) {
+		failed = true
+		switch {
+		case skipped != nil:
+			// The error line (or the output of a refused input) goes
+			// to standard error after where the input came from.
+			msg := w.current()
+			if err != errRefused {
+				skipped.failure(in, err, failsOnly) // plain, even with --json
+				msg = skipped.current()
+			}
+			line := append([]byte("uri "+c.cmd.name+": "+src.pos.String()+": "), msg...)
+			skipped.dropLine()
+			skipped.B = append(skipped.B, line...)
+			w.dropLine()
+			skipped.flushLine()
+		case err != errRefused:
+			w.failure(in, err, failsOnly)
+		}
+	}
+	busy := false // fn or the writing of its result is running
+	one := func(in string) bool {
+		busy, w.spilled = true, false
 		w.in, w.repairs = in, nil
 		res, err := fn(in)
 		if res != nil && (err == nil || err == errRefused) {
 			res.write(w)
 		}
 		if err != nil {
-			failed = true
-			switch {
-			case skipped != nil:
-				// The error line (or the output of a refused input)
-				// goes to standard error after where the input came
-				// from.
-				msg := w.current()
-				if err != errRefused {
-					skipped.failure(in, err, failsOnly) // plain, even with --json
-					msg = skipped.current()
-				}
-				line := append([]byte("uri "+c.cmd.name+": "+pos.String()+": "), msg...)
-				skipped.dropLine()
-				skipped.B = append(skipped.B, line...)
-				w.dropLine()
-				skipped.flushLine()
-			case err != errRefused:
-				w.failure(in, err, failsOnly)
-			}
+			fail(in, err)
 		}
+		busy = false
 		return w.flushLine()
-	}, func() {
-		w.flush()
-		if skipped != nil {
-			skipped.flush()
+	}
+	var readErr error
+	for {
+		v, stack := recovered(func() { readErr = src.each(one, flush) }, !internal)
+		if stack == nil {
+			break
 		}
-	})
+		internal = true
+		w.dropLine()
+		if w.spilled {
+			// Part of the line is out already (a line of more than a
+			// block): end it, so that the error line stands alone.
+			w.B = append(w.B, '\n')
+			w.mark = len(w.B)
+		}
+		flush()
+		err := &internalError{v}
+		fmt.Fprintf(c.stderr, "uri %s: %s: %v\n", c.cmd.name, src.pos, err)
+		c.stderr.Write(stack)
+		if !busy {
+			break // in the reading itself: the stream cannot go on
+		}
+		busy = false
+		fail(w.in, err)
+		if !w.flushLine() {
+			break
+		}
+	}
 	writeErr := w.close()
 	switch {
+	case internal:
+		return 3
 	case writeErr != nil:
 		fmt.Fprintf(c.stderr, "uri %s: writing standard output: %v\n", c.cmd.name, writeErr)
 		return 2
@@ -520,6 +587,54 @@ func (c *call) loop(fn each) int {
 		return 1
 	}
 	return 0
+}
+
+// recovered runs f and returns the value of a panic in f, and a non-nil
+// stack (the panic's, when withStack is set) when there was one.
+func recovered(f func(), withStack bool) (v any, stack []byte) {
+	defer func() {
+		if v = recover(); v != nil {
+			stack = []byte{}
+			if withStack {
+				stack = debug.Stack()
+			}
+		}
+	}()
+	f()
+	return nil, nil
+}
+
+// exitInternal is what the help says of exit status 3.
+const exitInternal = `3 when the command hit a bug of its own (it says so on standard
+error): the lines already made are written; an input read one at a
+time gets the line "error: internal error: ..." and the others are
+processed as usual.
+`
+
+// internalError is the error of an input on which the command panicked.
+type internalError struct{ v any }
+
+func (e *internalError) Error() string {
+	return fmt.Sprintf("internal error: %v (a bug in uri: please report it with this input)", e.v)
+}
+
+// runWhole runs a command that reads its inputs itself (extract, links,
+// the equal commands). A panic ends it, since the stream it reads cannot
+// be resumed, but not before the lines already made for what came
+// before are written out: exit status 3, as in loop.
+func (c *call) runWhole(whole func(*call) int) (code int) {
+	defer func() {
+		if v := recover(); v != nil {
+			if c.out != nil {
+				c.out.dropLine()
+				c.out.flush()
+			}
+			fmt.Fprintf(c.stderr, "uri %s: %v\n", c.cmd.name, &internalError{v})
+			c.stderr.Write(debug.Stack())
+			code = 3
+		}
+	}()
+	return whole(c)
 }
 
 // help returns the command's help text, made from its declarations.
@@ -583,5 +698,6 @@ blame. An input that is not valid UTF-8 also gets "input_hex" in JSON.
 	} else {
 		b.WriteString("0 when every input succeeded, 1 when any failed, 2 for a usage\nerror or when reading an input or writing the output fails.\n")
 	}
+	b.WriteString(exitInternal)
 	return b.String()
 }

@@ -13,7 +13,7 @@ import (
 var editCommand = &command{
 	name:     "edit",
 	summary:  "change components of each input: set, clear, query operations",
-	synopsis: "[OPERATIONS] [--query-separator C] [--json] [--rfc 3986|2396] [--zone-id] [-f FILE]... [INPUT...]\n       uri edit --new [OPERATIONS] [--json]",
+	synopsis: "[OPERATIONS] [--query-separator C] [--json] [--rfc 3986|2396] [--dots keep|drop|reject] [--zone-id] [-f FILE]... [INPUT...]\n       uri edit --new [OPERATIONS] [--json]",
 	traits:   inputs | jsonOut | grammar | repairs,
 	flags: []flagSpec{
 		{long: "set", arg: "COMPONENT=VALUE", repeat: true,
@@ -44,8 +44,9 @@ var editCommand = &command{
 			help:    "remove a port that is the scheme's default",
 			example: "uri edit --no-default-port http://example.com:80/"},
 		{long: "redirect", arg: "REF",
-			help:    "follow REF as an HTTP client follows a Location header (RFC\n9110 10.2.2): resolve it against the edited URI (RFC 3986 5.2,\nor the 1998 draft with --rfc 2396); a REF without a fragment\ninherits the input's; a result that is not an http or https\nURL with a host fails the input, unless --allow-any-scheme",
+			help:    "follow REF as an HTTP client follows a Location header (RFC\n9110 10.2.2): resolve it against the edited URI (RFC 3986 5.2,\nor the 1998 draft with --rfc 2396, as uri resolve does); a REF\nwithout a fragment inherits the input's; a result that is not\nan http or https URL with a host fails the input, unless\n--allow-any-scheme",
 			example: "uri edit --redirect ../c http://example.com/a/b#top"},
+		withExample(flagDots, "uri edit --rfc 2396 --dots drop --redirect ../../../g http://a/b/c/d"),
 		{long: "allow-any-scheme",
 			help:    "with --redirect, accept a result of any scheme",
 			example: "uri edit --allow-any-scheme --redirect ftp://f.example/x http://example.com/"},
@@ -161,6 +162,13 @@ func startEdit(c *call) (each, error) {
 	if c.has("allow-any-scheme") && !c.has("redirect") {
 		return nil, usagef("flag --allow-any-scheme applies to --redirect only")
 	}
+	if c.has("dots") && !c.has("redirect") {
+		return nil, usagef("flag --dots applies to --redirect only")
+	}
+	dots, err := c.dotPolicy()
+	if err != nil {
+		return nil, err
+	}
 	if c.has("default-port") && c.has("no-default-port") {
 		return nil, usagef("flags --default-port and --no-default-port exclude each other")
 	}
@@ -207,19 +215,15 @@ func startEdit(c *call) (each, error) {
 			}
 		}
 		if redirect != nil {
-			if v, err = followRedirect(c, v, *redirect); err != nil {
+			if v, err = followRedirect(c, v, *redirect, dots); err != nil {
 				return nil, err
 			}
 		}
 		// The result must follow the rules of its scheme as an input
 		// must ("--set scheme=https" on a reference without a host
-		// gives no https URL).
-		if s, ok := c.reg.Lookup(v.Scheme()); ok && s.Validate != nil && v.HasScheme() {
-			if err := s.Validate(v); err != nil {
-				return nil, fmt.Errorf("the result %q: %w", v.String(), err)
-			}
-		}
-		if err := scheme.Check(v); err != nil { // what uri check refuses
+		// gives no https URL): the one check of a new URI, what uri
+		// check refuses (a URN's syntax included).
+		if err := scheme.Check(v); err != nil {
 			return nil, fmt.Errorf("the result %q: %w", v.String(), err)
 		}
 		return c.edited(v), nil
@@ -235,15 +239,18 @@ func validQuerySep(c byte) bool { return strings.IndexByte("!$&'()*+,;:@/?", c) 
 // without a fragment inherits the request's fragment; a result a client
 // would not follow (not http or https, or without a host: RFC 9110 4.2.1
 // and 4.2.2 say such an http URI is invalid) fails the input unless
-// --allow-any-scheme.
-func followRedirect(c *call, v, loc uri.URI) (uri.URI, error) {
+// --allow-any-scheme. With --rfc 2396 it resolves as the draft's
+// section 5.2 does, a ".." above the root as dots says (kept by
+// default, as its Appendix C.2 shows: "../../../g" against
+// "http://a/b/c/d;p?q" gives "http://a/../g"), the same as uri resolve.
+func followRedirect(c *call, v, loc uri.URI, dots uri.DotPolicy) (uri.URI, error) {
 	if !v.HasScheme() {
 		return v, errors.New("--redirect needs an input with a scheme (RFC 3986 5.1)")
 	}
 	var r uri.URI
 	if c.opts.Grammar == uri.RFC2396 {
 		var err error
-		if r, err = v.Resolve2396(loc, uri.DropDots); err != nil {
+		if r, err = v.Resolve2396(loc, dots); err != nil {
 			return v, err
 		}
 	} else {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -15,55 +14,88 @@ import (
 // that a big file costs few reads, and lines are handed out in place.
 const readBufSize = 1 << 20
 
-// eachInput calls fn for every input: each argument, then each line of
-// each file ("-" is stdin); or, when there are neither, each line of
-// stdin. fn returns false to stop (the output cannot be written). idle,
-// when not nil, is called whenever every byte read so far has been
-// handed to fn, just before a read that may block: a caller that
-// buffers its output flushes it there, so that a program talking to the
-// command through pipes gets each answer at once, while a large file is
-// still written in large blocks. It returns the first read error,
-// naming the file.
+// inputSource hands out the inputs of a run: each argument, then each line
+// of each file ("-" is stdin); or, when there are neither, each line of
+// stdin. It keeps its progress in the struct, so that when fn panics on
+// an input, the next call of each goes on with the input after it: the
+// loop recovers from a panic once per panic, not once per input.
+type inputSource struct {
+	args, files []string
+	stdin       io.Reader
+	pos         inputPos
+	arg         int           // arguments handed out
+	file        int           // sources opened
+	br          *bufio.Reader // the source being read, or nil
+	f           *os.File      // its file, to close, or nil
+	src         string        // its name in errors
+}
+
+// each calls fn for every input not yet handed out. fn returns false to
+// stop (the output cannot be written). idle, when not nil, is called
+// whenever every byte read so far from standard input has been handed
+// to fn, just before a read that may block: a caller that buffers its
+// output flushes it there, so that a program talking to the command
+// through pipes gets each answer at once, while a large file is still
+// written in large blocks. It returns the first read error, naming the
+// file.
 //
 // The string fn gets for a line points into the read buffer and is
 // valid only until fn returns: fn must copy what it keeps.
-func eachInput(args, files []string, stdin io.Reader, pos *inputPos, fn func(string) bool, idle func()) error {
-	for i, a := range args {
-		*pos = inputPos{"argument", i + 1}
-		if !fn(a) {
+func (in *inputSource) each(fn func(string) bool, idle func()) error {
+	for in.arg < len(in.args) {
+		in.arg++
+		in.pos = inputPos{"argument", in.arg}
+		if !fn(in.args[in.arg-1]) {
 			return nil
 		}
 	}
-	if len(files) == 0 {
-		if len(args) > 0 {
+	sources := in.files
+	if len(sources) == 0 {
+		if len(in.args) > 0 {
 			return nil
 		}
-		*pos = inputPos{"standard input", 0}
-		if err := eachLine(stdin, &pos.line, fn, idle); err != nil {
-			return fmt.Errorf("reading standard input: %w", err)
-		}
-		return nil
+		sources = []string{"-"}
 	}
-	for _, name := range files {
-		if name == "-" {
-			*pos = inputPos{"standard input", 0}
-			if err := eachLine(stdin, &pos.line, fn, idle); err != nil {
-				return fmt.Errorf("reading standard input: %w", err)
+	for {
+		if in.br == nil {
+			if in.file == len(sources) {
+				return nil
 			}
-			continue
+			name := sources[in.file]
+			in.file++
+			r := in.stdin
+			in.src, in.pos = "standard input", inputPos{"standard input", 0}
+			if name != "-" {
+				f, err := os.Open(name)
+				if err != nil {
+					return err
+				}
+				r, in.f = f, f
+				in.src, in.pos = name, inputPos{name, 0}
+			}
+			in.br = bufio.NewReaderSize(r, readBufSize)
 		}
-		f, err := os.Open(name)
-		if err != nil {
-			return err
+		wait := idle
+		if in.f != nil {
+			wait = nil // a file does not block
 		}
-		*pos = inputPos{name, 0}
-		err = eachLine(f, &pos.line, fn, nil)
-		f.Close()
+		stopped, err := eachLine(in.br, &in.pos.line, fn, wait)
+		in.close()
 		if err != nil {
-			return fmt.Errorf("reading %s: %w", name, err)
+			return fmt.Errorf("reading %s: %w", in.src, err)
+		}
+		if stopped {
+			return nil
 		}
 	}
-	return nil
+}
+
+// close closes the file being read, if any.
+func (in *inputSource) close() {
+	if in.f != nil {
+		in.f.Close()
+	}
+	in.br, in.f = nil, nil
 }
 
 // inputPos is where the current input comes from: the name of its
@@ -82,17 +114,15 @@ func (p inputPos) String() string {
 	return fmt.Sprintf("%s:%d", p.src, p.line)
 }
 
-// errStop ends eachLine when fn asks to stop.
-var errStop = errors.New("stop")
-
-// eachLine calls fn for every line of r. Every line is one input, the
-// empty line included (the empty string is a valid URI reference); a
-// final "\r" is dropped; a stream that ends with "\n" has no empty line
-// after it. Lines are handed out in place in the read buffer; a line
-// longer than the buffer is gathered in a second one, so memory stays
-// proportional to the longest line.
-func eachLine(r io.Reader, lineNo *int, fn func(string) bool, idle func()) error {
-	br := bufio.NewReaderSize(r, readBufSize)
+// eachLine calls fn for every line br has left, and says whether fn
+// asked to stop. Every line is one input, the empty line included (the
+// empty string is a valid URI reference); a final "\r" is dropped; a
+// stream that ends with "\n" has no empty line after it. Lines are
+// handed out in place in the read buffer; a line longer than the buffer
+// is gathered in a second one, so memory stays proportional to the
+// longest line. A line is consumed, and counted in lineNo, before fn
+// gets it.
+func eachLine(br *bufio.Reader, lineNo *int, fn func(string) bool, idle func()) (stopped bool, err error) {
 	var long []byte
 	for {
 		if idle != nil && br.Buffered() == 0 {
@@ -109,9 +139,9 @@ func eachLine(r io.Reader, lineNo *int, fn func(string) bool, idle func()) error
 		}
 		if len(line) == 0 && err != nil {
 			if err == io.EOF {
-				return nil
+				return false, nil
 			}
-			return err
+			return false, err
 		}
 		n := len(line)
 		if n > 0 && line[n-1] == '\n' {
@@ -122,13 +152,13 @@ func eachLine(r io.Reader, lineNo *int, fn func(string) bool, idle func()) error
 		}
 		*lineNo++
 		if !fn(unsafe.String(unsafe.SliceData(line), n)) {
-			return nil
+			return true, nil
 		}
 		if err != nil {
 			if err == io.EOF {
-				return nil
+				return false, nil
 			}
-			return err
+			return false, err
 		}
 	}
 }

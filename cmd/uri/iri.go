@@ -38,9 +38,14 @@ ToUnicode: "https://xn--mnchen-3ya.de/" gives "https://münchen.de/").
 What would change the meaning or mislead stays encoded: reserved ASCII,
 "%2E" in a path or host, invalid UTF-8, and every character that hides
 or passes for another (zero-width and other default-ignorable
-characters, bidi controls, spaces, symbols, full-width forms, scripts not
-recommended for identifiers; a host label that mixes scripts, such as a
-Cyrillic letter among Latin ones, keeps its A-label). iri-to-uri maps
+characters, bidi controls, spaces, the lock emoji, full-width forms,
+look-alikes of "/" and the other delimiters); symbols, emoji and every
+script are shown in a path, query and fragment, as browsers show them.
+A host, a userinfo and the domains of a mailto address are shown in
+Unicode only when UTS #39 finds no spoof: one script (or Latin with the
+Chinese, Japanese or Korean scripts), no whole-script confusable ("аррӏе"
+in Cyrillic reads "apple"), no overlay mark; otherwise they keep their
+A-label or percent-encoded form. iri-to-uri maps
 the result back to an equivalent URI.
 `,
 	output: `Output: the IRI, one line per input; JSON {"input", "result"}.

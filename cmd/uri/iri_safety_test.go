@@ -17,6 +17,12 @@ func TestURIToIRISafety(t *testing.T) {
 		{"https://xn--pypal-4ve.com/", "https://xn--pypal-4ve.com/", "https://xn--pypal-4ve.com/"},
 		{"http://a/%7Euser/%41", "http://a/~user/A", "http://a/~user/A"},
 		{"http://a/%E2%80%AE", "http://a/%E2%80%AE", "http://a/%E2%80%AE"},
+		// Issue 26: a mailto domain is a host (RFC 6068 2), a whole-script
+		// confusable keeps its A-label (UTS #39 4), a symbol in a path is
+		// shown.
+		{"mailto:u@%D0%B0pple.com", "mailto:u@%D0%B0pple.com", "mailto:u@%D0%B0pple.com"},
+		{"http://xn--80ak6aa92e.com/", "http://xn--80ak6aa92e.com/", "http://xn--80ak6aa92e.com/"},
+		{"http://a/%E2%99%A5", "http://a/♥", "http://a/%E2%99%A5"},
 	} {
 		out, _, code := uriCmd(t, "", "uri-to-iri", tt.in)
 		if code != 0 || out != tt.want+"\n" {

@@ -166,7 +166,9 @@ line (JSON Lines). A failed input prints "error: OFFSET: REASON" (JSON:
 Exit status: 0 when every input succeeded, 1 when any failed, 2 for a
 usage error or when reading an input or writing the output fails. The
 equal subcommands exit 0 when their two arguments are equivalent, 1 when
-not, 2 when either is invalid.
+not, 2 when either is invalid. Exit status 3 means a bug of the command
+on an input (its line says "error: internal error: ..."; the other inputs
+are processed as usual).
 
 Run "uri help SUBCOMMAND" for the inputs, flags and output of one.
 `)

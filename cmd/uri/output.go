@@ -31,7 +31,9 @@ type writer struct {
 	// nothing): --skip-errors may move a refused input's output to
 	// standard error.
 	holdLines bool
-	err       error
+	// spilled says that spill wrote out part of the current line.
+	spilled bool
+	err     error
 	// repairHint adds to the error of a non-ASCII byte that --repair
 	// would turn it into a URI (the commands that take --repair).
 	repairHint bool
@@ -85,6 +87,7 @@ func (w *writer) flushLine() bool {
 func (w *writer) spill() {
 	if len(w.B) > blockSize && !w.holdLines {
 		w.writeOut()
+		w.spilled = true
 	}
 }
 

@@ -8,6 +8,9 @@ import (
 
 var flagBase = flagSpec{long: "base", arg: "BASE", help: "(required) the base URI: it must have a scheme (RFC 3986 5.1);\nits fragment is ignored"}
 
+// flagDots is --dots of resolve and edit --redirect.
+var flagDots = flagSpec{long: "dots", arg: "keep|drop|reject", help: "with --rfc 2396, what to do with a \"..\" above the root, the\nthree choices of the draft's step 6g: keep (the default,\n\"http://a/../g\" as Appendix C.2 shows), drop (\"http://a/g\"),\nreject (an error at the offset of that \"..\")"}
+
 var resolveCommand = &command{
 	name:     "resolve",
 	summary:  "resolve each reference against a base URI",
@@ -15,14 +18,16 @@ var resolveCommand = &command{
 	traits:   inputs | jsonOut | grammar | repairs,
 	flags: []flagSpec{
 		withExample(flagBase, "uri resolve --base http://a/b/c/d ../g"),
-		{long: "dots", arg: "keep|drop|reject", help: "with --rfc 2396, what to do with a \"..\" above the root, the\nthree choices of the draft's step 6g: keep (the default,\n\"http://a/../g\" as Appendix C.2 shows), drop (\"http://a/g\"),\nreject (an error at the offset of that \"..\")",
-			example: "uri resolve --rfc 2396 --dots drop --base http://a/b/c/d ../../../g"},
+		withExample(flagDots, "uri resolve --rfc 2396 --dots drop --base http://a/b/c/d ../../../g"),
 	},
 	about: `Resolve each reference against BASE and print the target URI: RFC 3986
 section 5.2 (strict: a reference with a scheme is absolute), or the 1998
 draft's section 5.2 with --rfc 2396 ("../../../g" against
 "http://a/b/c/d;p?q" gives "http://a/../g", as its Appendix C says). The
-empty reference names the base without its fragment.
+empty reference names the base without its fragment. Resolution is the
+generic algorithm of section 5: neither the references nor the target
+are held to their scheme's rules, which section 5.4.2's own "http:g"
+breaks (uri check the output to apply them).
 `,
 	output: `Output: the target URI, one line per reference; JSON {"input", "result"}.
 `,
@@ -31,20 +36,9 @@ empty reference names the base without its fragment.
 		if err != nil {
 			return nil, err
 		}
-		policy := uri.KeepDots
-		if c.has("dots") {
-			if c.opts.Grammar != uri.RFC2396 {
-				return nil, usagef("flag --dots applies to --rfc 2396 only")
-			}
-			switch strings.ToLower(c.str("dots", "")) {
-			case "keep":
-			case "drop":
-				policy = uri.DropDots
-			case "reject":
-				policy = uri.RejectDots
-			default:
-				return nil, usagef("flag --dots: want keep, drop or reject, not %q", c.str("dots", ""))
-			}
+		policy, err := c.dotPolicy()
+		if err != nil {
+			return nil, err
 		}
 		return func(in string) (result, error) {
 			ref, err := c.parseRef(in)
@@ -61,6 +55,26 @@ empty reference names the base without its fragment.
 			return c.text(b.Resolve(ref).String()), nil
 		}, nil
 	},
+}
+
+// dotPolicy returns the policy --dots names, KeepDots by default: the
+// draft's Appendix C.2 keeps the excess "..".
+func (c *call) dotPolicy() (uri.DotPolicy, error) {
+	if !c.has("dots") {
+		return uri.KeepDots, nil
+	}
+	if c.opts.Grammar != uri.RFC2396 {
+		return 0, usagef("flag --dots applies to --rfc 2396 only")
+	}
+	switch strings.ToLower(c.str("dots", "")) {
+	case "keep":
+		return uri.KeepDots, nil
+	case "drop":
+		return uri.DropDots, nil
+	case "reject":
+		return uri.RejectDots, nil
+	}
+	return 0, usagef("flag --dots: want keep, drop or reject, not %q", c.str("dots", ""))
 }
 
 // base parses --base, which must be given and be a URI with a scheme

@@ -11,10 +11,14 @@
 // temporary files PREFIX-tmp-*, removed at the end), and its dead
 // letters (inputs it could not use) into PREFIX-errors-SSSSS-of-NNNNN,
 // one JSON object a line: {"input", "error", "offset"} for a line, with
-// "file" for a file or a WARC record. Run "uripipe help" for the jobs.
+// "file" for a file or a WARC record. It counts every record it reads
+// into PREFIX-counts.json (uribeam.Counts: in = out + dead + skipped),
+// and reports them on standard error at the end; while it runs, on a
+// terminal, a progress line. Run "uripipe help" for the jobs.
 //
 // Exit status: 0 when the pipeline succeeded (invalid inputs are data,
-// not failures), 1 when it failed, 2 for a usage error.
+// not failures), 1 when it failed or its counts do not add up, 2 for a
+// usage error (an --input that matches no file is one).
 package main
 
 import (
@@ -26,8 +30,10 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/urikit/urikit/beam/uribeam"
@@ -39,7 +45,13 @@ func init() {
 	register.Function2x1(hostLine)
 	register.Function2x1(linkLine)
 	register.Function1x1(foundLine)
+	register.Function1x2(classRecords)
+	register.Function2x2(hostRecords)
 }
+
+// The lines that a class and a host count stand for, "out".
+func classRecords(c uribeam.Class) (string, int64)  { return uribeam.CountOut, c.Count }
+func hostRecords(_ string, n int64) (string, int64) { return uribeam.CountOut, n }
 
 // The formatting of each job's output lines.
 func deadJSON(d uribeam.DeadLetter) string { return d.JSON() }
@@ -94,14 +106,28 @@ Flags:
   --map P=U        links: a file whose path starts with P was retrieved
                    from U followed by the rest of its path (repeatable;
                    the longest P wins; without one, its file: URL)
+  --max-record-size N
+                   the largest record: a line, or a WARC record's block
+                   or decoded payload (default 64M; K, M, G suffixes);
+                   a larger one is a dead letter
   --runner R       prism (default), flink, spark, dataflow or universal
 
-Inputs that cannot be used (lines that are not URI references, unreadable
-files or WARC records) go to PREFIX-errors-SSSSS-of-NNNNN, one JSON object
-a line: {"input","error","offset"}, with "file" for a file or a record.
+Input files that start with a gzip member are decompressed, every member,
+whatever their name; files named *.warc or *.warc.gz are read record by
+record. Inputs that cannot be used (lines that are not URI references,
+hosts: lines without a host, unreadable files, damaged WARC records) go to
+PREFIX-errors-SSSSS-of-NNNNN, one JSON object a line:
+{"input","error","offset"}, with "file" for a file or a record, and
+"input_hex" when the input is not UTF-8.
 
-Exit status: 0 when the pipeline succeeded, 1 when it failed, 2 for a
-usage error. Beam's own flags (--endpoint, --environment_type,
+Every record read is counted, in PREFIX-counts.json and on standard error
+at the end: "in" = "out" + "dead" + the "skipped" (WARC records of a kind
+the job does not read, by kind); "dead_letters" = "dead" + "read_errors"
+(files not read to their end) + "link_errors" (links: unresolvable links).
+
+Exit status: 0 when the pipeline succeeded, 1 when it failed or its counts
+do not add up, 2 for a usage error or an --input that matches no file.
+Beam's own flags (--endpoint, --environment_type,
 --project, --region, --temp_location, ...) are listed by "uripipe help
 beam".
 `
@@ -122,15 +148,49 @@ func (f mapFlag) Set(v string) error {
 	return f.m.Add(p, u)
 }
 
+// sizeFlag is a size in bytes, with an optional K, M or G (binary).
+type sizeFlag struct{ n *int64 }
+
+func (f sizeFlag) String() string {
+	if f.n == nil {
+		return ""
+	}
+	return strconv.FormatInt(*f.n, 10)
+}
+
+func (f sizeFlag) Set(v string) error {
+	shift := 0
+	switch strings.ToUpper(v[len(v)-min(len(v), 1):]) {
+	case "K":
+		shift = 10
+	case "M":
+		shift = 20
+	case "G":
+		shift = 30
+	}
+	if shift > 0 {
+		v = v[:len(v)-1]
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < 1 || n > 1<<40>>shift {
+		return errors.New("want a positive size in bytes, with K, M or G")
+	}
+	*f.n = n << shift
+	return nil
+}
+
 var (
-	input  = flag.String("input", "", "the input files (a glob)")
-	output = flag.String("output", "", "the prefix of the output shards")
-	shards = flag.Int("shards", 1, "how many output shards")
-	fmap   = &uribeam.Mapping{}
+	input     = flag.String("input", "", "the input files (a glob)")
+	output    = flag.String("output", "", "the prefix of the output shards")
+	shards    = flag.Int("shards", 1, "how many output shards")
+	fmap      = &uribeam.Mapping{}
+	maxRecord = new(int64)
 )
 
 func init() {
 	flag.Var(mapFlag{fmap}, "map", "PATHPREFIX=URLPREFIX: the retrieval URL of the files under PATHPREFIX (repeatable)")
+	*maxRecord = uribeam.DefaultMaxRecord
+	flag.Var(sizeFlag{maxRecord}, "max-record-size", "the largest record: a line, or a WARC record's block or decoded payload (K, M, G)")
 }
 
 // run is the whole command; it returns the exit status.
@@ -188,40 +248,144 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if r := flag.Lookup("runner"); r != nil && r.Value.String() != "" && !strings.Contains(runners, "|"+r.Value.String()+"|") {
 		return usageError(stderr, fmt.Sprintf("flag --runner: want prism, flink, spark, dataflow or universal, not %q", r.Value.String()))
 	}
+	ctx := context.Background()
+	if code := checkInput(ctx, stderr, *input); code != 0 {
+		return code
+	}
 	beam.Init()
 
 	p, s := beam.NewPipelineWithRoot()
-	build(s, job, *input, *output, *shards, fmap)
-	if err := beamx.Run(context.Background(), p); err != nil {
+	build(s, job, *input, *output, *shards, fmap, uribeam.ReadOptions{MaxRecord: *maxRecord})
+	stop := progress(stderr, job)
+	err := beamx.Run(ctx, p)
+	stop()
+	if err != nil {
 		fmt.Fprintf(stderr, "uripipe %s: %v\n", job, err)
 		return 1
+	}
+	return report(ctx, stderr, job, *output)
+}
+
+// checkInput makes an input glob that matches no file a usage error,
+// before a pipeline is built: a mistyped input is not an empty answer.
+func checkInput(ctx context.Context, stderr io.Writer, glob string) int {
+	fs, err := filesystem.New(ctx, glob)
+	if err != nil {
+		return usageError(stderr, "flag --input: "+err.Error())
+	}
+	defer fs.Close()
+	files, err := fs.List(ctx, glob)
+	if err != nil {
+		fmt.Fprintf(stderr, "uripipe: flag --input: %v\n", err)
+		return 1
+	}
+	if len(files) == 0 {
+		return usageError(stderr, fmt.Sprintf("flag --input: no file matches %q", glob))
 	}
 	return 0
 }
 
-// build adds the job's transforms to s.
-func build(s beam.Scope, job, in, out string, n int, m *uribeam.Mapping) {
-	var res, dead beam.PCollection
-	switch job {
-	case "normalize":
-		res, dead = uribeam.Normalize(s, uribeam.ReadLines(s, in))
-	case "dedupe":
-		var classes beam.PCollection
-		classes, dead = uribeam.Dedupe(s, uribeam.ReadLines(s, in))
-		res = beam.ParDo(s, classLine, classes)
-	case "hosts":
-		var counts beam.PCollection
-		counts, dead = uribeam.Hosts(s, uribeam.ReadLines(s, in))
-		res = beam.ParDo(s, hostLine, counts)
-	case "extract":
-		var found beam.PCollection
-		found, dead = uribeam.Extract(s, in)
-		res = beam.ParDo(s, foundLine, found)
-	case "links":
-		var links beam.PCollection
-		links, dead = uribeam.Links(s, in, m)
-		res = beam.ParDo(s, linkLine, links)
+// report prints the job's counts on standard error, and returns 1 when
+// they cannot be read or do not add up.
+func report(ctx context.Context, stderr io.Writer, job, out string) int {
+	path := uribeam.CountsPath(out)
+	c, err := uribeam.ReadCounts(ctx, path)
+	if err == nil {
+		err = c.Check()
 	}
+	if err != nil {
+		fmt.Fprintf(stderr, "uripipe %s: counts (%s): %v\n", job, path, err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "uripipe %s: %v (%s)\n", job, c, path)
+	return 0
+}
+
+// progress writes a progress line on stderr every second while the job
+// runs, when stderr is a terminal and the readers run in this process
+// (Prism, in process); the function it returns stops it.
+func progress(stderr io.Writer, job string) func() {
+	f, ok := stderr.(*os.File)
+	if !ok {
+		return func() {}
+	}
+	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return func() {}
+	}
+	done := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		start := time.Now()
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		shown := false
+		for {
+			select {
+			case <-done:
+				if shown {
+					fmt.Fprint(f, "\r\033[K")
+				}
+				return
+			case now := <-tick.C:
+				files, records := uribeam.Progress()
+				if files == 0 {
+					continue
+				}
+				rate := float64(records) / now.Sub(start).Seconds()
+				fmt.Fprintf(f, "\r\033[Kuripipe %s: %d files, %d records read, %.0f records/s", job, files, records, rate)
+				shown = true
+			}
+		}
+	}()
+	return func() { close(done); <-stopped }
+}
+
+// build adds the job's transforms to s, and the counting of its
+// records into PREFIX-counts.json.
+func build(s beam.Scope, job, in, out string, n int, m *uribeam.Mapping, o uribeam.ReadOptions) {
+	var res, dead, readDead beam.PCollection
+	var counts []beam.PCollection
+	switch job {
+	case "normalize", "dedupe", "hosts":
+		var lines, read beam.PCollection
+		lines, readDead, read = uribeam.ReadLines(s, in, o)
+		counts = append(counts, read)
+		switch job {
+		case "normalize":
+			res, dead = uribeam.Normalize(s, lines)
+			counts = append(counts, uribeam.CountLines(s, res, uribeam.CountOut))
+		case "dedupe":
+			var classes beam.PCollection
+			classes, dead = uribeam.Dedupe(s, lines)
+			res = beam.ParDo(s, classLine, classes)
+			counts = append(counts, beam.ParDo(s, classRecords, classes))
+		case "hosts":
+			var hosts beam.PCollection
+			hosts, dead = uribeam.Hosts(s, lines)
+			res = beam.ParDo(s, hostLine, hosts)
+			counts = append(counts, beam.ParDo(s, hostRecords, hosts))
+		}
+		dead = beam.ParDo(s, deadJSON, dead)
+		counts = append(counts, uribeam.CountLines(s, dead, uribeam.CountDead))
+	case "extract":
+		var found, fileCounts beam.PCollection
+		found, readDead, fileCounts = uribeam.Extract(s, in, o)
+		res = beam.ParDo(s, foundLine, found)
+		counts = append(counts, fileCounts)
+	case "links":
+		var links, fileCounts beam.PCollection
+		links, readDead, fileCounts = uribeam.Links(s, in, m, o)
+		res = beam.ParDo(s, linkLine, links)
+		counts = append(counts, fileCounts)
+	}
+	readDead = beam.ParDo(s, deadJSON, readDead)
+	if dead.IsValid() {
+		readDead = beam.Flatten(s, dead, readDead)
+	}
+	counts = append(counts, uribeam.CountLines(s, res, uribeam.CountOutputLines),
+		uribeam.CountLines(s, readDead, uribeam.CountDeadLetters))
 	uribeam.WriteShards(s, out, n, res)
-	uribeam.WriteShards(s.Scope("errors"), out+"-errors", n, beam.ParDo(s, deadJSON, dead))
+	uribeam.WriteShards(s.Scope("errors"), out+"-errors", n, readDead)
+	uribeam.WriteCounts(s, uribeam.CountsPath(out), job, in, counts...)
 }

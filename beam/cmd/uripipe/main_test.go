@@ -84,8 +84,14 @@ func splitLines(b []byte) []string {
 // job runs uripipe with args and fails the test unless it exits 0.
 func job(t *testing.T, args ...string) {
 	t.Helper()
-	if code, stderr := runCommand(args...); code != 0 {
+	code, stderr := runCommand(args...)
+	if code != 0 {
 		t.Fatalf("uripipe %s: exit %d\n%s", strings.Join(args, " "), code, stderr)
+	}
+	for line := range strings.Lines(stderr) {
+		if strings.HasPrefix(line, "uripipe ") {
+			t.Log(strings.TrimSpace(line))
+		}
 	}
 }
 
@@ -93,6 +99,7 @@ func job(t *testing.T, args ...string) {
 func runCommand(args ...string) (int, string) {
 	*input, *output, *shards = "", "", 1
 	*fmap = uribeam.Mapping{}
+	*maxRecord = uribeam.DefaultMaxRecord
 	flag.Set("runner", "")
 	var stdout, stderr bytes.Buffer
 	code := run(args, &stdout, &stderr)
@@ -145,10 +152,14 @@ func sameMultiset(t *testing.T, what string, got, want []string) {
 
 func head(s []string) []string { return s[:min(len(s), 10)] }
 
-// lineInputs copies the URI test inputs into dir/in and returns the glob
-// of the files and their lines, concatenated: hand-written edge cases
-// (CRLF, invalid UTF-8, the empty line), a sample of a real URL list,
-// open-redirect payloads and URNs.
+// lineInputs writes the URI test inputs into dir/in, each in another of
+// the forms a job reads, and returns the glob of the files and their
+// lines, concatenated: hand-written edge cases (CRLF, invalid UTF-8, the
+// empty line) as a plain file; a sample of a real URL list gzipped;
+// open-redirect payloads as a gzip file of several members, cut in the
+// middle of lines; URNs gzipped under a name without ".gz"; lines
+// without a host (or an empty one), with no final newline; and a WARC
+// file, plain and gzipped (a record a member).
 func lineInputs(t *testing.T, dir string) (string, []byte) {
 	t.Helper()
 	files := []string{
@@ -162,6 +173,11 @@ func lineInputs(t *testing.T, dir string) (string, []byte) {
 		t.Fatal(err)
 	}
 	var all []byte
+	write := func(name string, b []byte) {
+		if err := os.WriteFile(filepath.Join(in, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for i, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
@@ -171,11 +187,44 @@ func lineInputs(t *testing.T, dir string) (string, []byte) {
 			b = append(b, '\n')
 		}
 		all = append(all, b...)
-		if err := os.WriteFile(filepath.Join(in, strconv.Itoa(i)+".txt"), b, 0o644); err != nil {
-			t.Fatal(err)
+		switch i {
+		case 0:
+			write("0.txt", b)
+		case 1:
+			write("1.txt.gz", gzipMembers(b, 1))
+		case 2:
+			write("2.txt.gz", gzipMembers(b, 7))
+		case 3:
+			write("3.list", gzipMembers(b, 1))
 		}
 	}
-	return filepath.Join(in, "*.txt"), all
+	hostless := []byte("/a\n::::\nfile:///etc/hosts\r\n\nmailto:joe@example.org\n\xff/\nhttp://h.example/")
+	write("4.txt", hostless)
+	all = append(append(all, hostless...), '\n')
+	// WARC files are lines too for these jobs, a .warc.gz decompressed:
+	// their headers, and the payloads' bytes (not all UTF-8).
+	for _, name := range []string{"5.warc", "6.warc.gz"} {
+		p := filepath.Join(in, name)
+		writeWARC(t, p, crawl, strings.HasSuffix(name, ".gz"))
+		b, _ := os.ReadFile(p)
+		if strings.HasSuffix(name, ".gz") {
+			b = gunzip(t, b)
+		}
+		all = append(all, b...)
+	}
+	return filepath.Join(in, "*"), all
+}
+
+// gzipMembers returns b gzipped as n members, cut at equal lengths
+// whatever the lines.
+func gzipMembers(b []byte, n int) []byte {
+	var out bytes.Buffer
+	for i := range n {
+		z := gzip.NewWriter(&out)
+		z.Write(b[i*len(b)/n : (i+1)*len(b)/n])
+		z.Close()
+	}
+	return out.Bytes()
 }
 
 // normalizeAnswers returns uri normalize's answer for every input line:
@@ -216,6 +265,7 @@ func TestNormalizeAgreesWithURI(t *testing.T) {
 	job(t, "normalize", "--input", glob, "--output", out, "--shards", "3")
 	sameMultiset(t, "normalize", shardLines(t, out, 3), want)
 	sameMultiset(t, "normalize errors", shardLines(t, out+"-errors", 3), errs)
+	checkCounts(t, "normalize", out, 3, len(normal))
 	if len(errs) < 15 || len(want) < 500 {
 		t.Errorf("the inputs hold %d valid and %d invalid lines: too few to tell", len(want), len(errs))
 	}
@@ -268,6 +318,7 @@ func TestDedupeAgreesWithURI(t *testing.T) {
 	job(t, "dedupe", "--input", glob, "--output", out, "--shards", "2")
 	sameMultiset(t, "dedupe", shardLines(t, out, 2), want)
 	sameMultiset(t, "dedupe errors", shardLines(t, out+"-errors", 2), errs)
+	checkCounts(t, "dedupe", out, 2, len(lines))
 	if merged < 5 {
 		t.Errorf("only %d classes of more than one line: the inputs do not test grouping", merged)
 	}
@@ -276,18 +327,38 @@ func TestDedupeAgreesWithURI(t *testing.T) {
 func TestHostsAgreesWithURI(t *testing.T) {
 	dir := t.TempDir()
 	glob, all := lineInputs(t, dir)
-	_, normal, valid, errs := normalizeAnswers(t, all)
+	lines, normal, valid, errs := normalizeAnswers(t, all)
 	var normals []byte
+	var inputs []string
 	for i, n := range normal {
 		if valid[i] {
 			normals = append(append(normals, n...), '\n')
+			inputs = append(inputs, lines[i])
 		}
 	}
+	// A valid line without a host is a dead letter: no authority (the
+	// host null) or an empty host ("").
 	counts := map[string]int{}
-	for _, h := range uriLines(t, normals, "get", "{:host}") {
-		if h != "" {
-			counts[h]++
+	hostless := 0
+	for i, j := range uriLines(t, normals, "get", "--json", "{:host}") {
+		var v struct {
+			Host *string `json:":host"`
 		}
+		if err := json.Unmarshal([]byte(j), &v); err != nil {
+			t.Fatal(err)
+		}
+		var why error
+		switch {
+		case v.Host == nil:
+			why = uribeam.ErrNoAuthority
+		case *v.Host == "":
+			why = uribeam.ErrEmptyHost
+		default:
+			counts[*v.Host]++
+			continue
+		}
+		errs = append(errs, uribeam.DeadLetter{Input: inputs[i], Offset: -1, Error: why.Error()}.JSON())
+		hostless++
 	}
 	var want []string
 	for h, n := range counts {
@@ -297,6 +368,10 @@ func TestHostsAgreesWithURI(t *testing.T) {
 	job(t, "hosts", "--input", glob, "--output", out)
 	sameMultiset(t, "hosts", shardLines(t, out, 1), want)
 	sameMultiset(t, "hosts errors", shardLines(t, out+"-errors", 1), errs)
+	checkCounts(t, "hosts", out, 1, len(lines))
+	if hostless < 10 {
+		t.Errorf("only %d lines without a host in the inputs", hostless)
+	}
 }
 
 func TestExtractAgreesWithURI(t *testing.T) {
@@ -392,6 +467,9 @@ func TestUsage(t *testing.T) {
 		{[]string{"dedupe", "--input", "x", "--output", "y", "--map", "a=http:"}, 2, "--map is for links only"},
 		{[]string{"links", "--input", "x", "--output", "y", "--map", "a"}, 2, "want PATHPREFIX=URLPREFIX"},
 		{[]string{"links", "--input", "x", "--output", "y", "--map", "a=relative/"}, 2, "absolute URI"},
+		{[]string{"links", "--input", "x", "--output", "y", "--max-record-size", "0"}, 2, "want a positive size"},
+		{[]string{"links", "--input", "x", "--output", "y", "--max-record-size", "12X"}, 2, "want a positive size"},
+		{[]string{"links", "--input", "x", "--output", "y", "--max-record-size", ""}, 2, "want a positive size"},
 		{[]string{"help"}, 0, ""},
 	} {
 		code, stderr := runCommand(tc.args...)
@@ -401,14 +479,78 @@ func TestUsage(t *testing.T) {
 	}
 }
 
-// TestFailedPipeline: a pipeline that cannot run (its input matches no
-// file) exits 1, not 0 and not 2.
+// TestNoInput: an --input that matches no file is a usage error, with
+// or without a wildcard; the pipeline is not run.
+func TestNoInput(t *testing.T) {
+	dir := t.TempDir()
+	for _, glob := range []string{filepath.Join(dir, "none.txt"), filepath.Join(dir, "*.txt.gz"), filepath.Join(dir, "no", "*")} {
+		for _, j := range []string{"normalize", "links"} {
+			code, stderr := runCommand(j, "--input", glob, "--output", filepath.Join(dir, "o"))
+			if code != 2 || !strings.Contains(stderr, "no file matches "+strconv.Quote(glob)) {
+				t.Errorf("%s --input %s: exit %d, want 2\n%s", j, glob, code, stderr)
+			}
+		}
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "o*")); len(m) > 0 {
+		t.Errorf("a job without input wrote %v", m)
+	}
+}
+
+// TestFailedPipeline: a pipeline that cannot write its output exits 1,
+// not 0 and not 2.
 func TestFailedPipeline(t *testing.T) {
 	dir := t.TempDir()
-	code, stderr := runCommand("normalize", "--input", filepath.Join(dir, "none.txt"), "--output", filepath.Join(dir, "o"))
+	in := filepath.Join(dir, "in.txt")
+	os.WriteFile(in, []byte("http://example.com/\n"), 0o644)
+	code, stderr := runCommand("normalize", "--input", in, "--output", filepath.Join(in, "o"))
 	if code != 1 {
 		t.Errorf("exit %d, want 1\n%s", code, stderr)
 	}
+}
+
+// TestReadErrors: a gzip file cut short gives its lines up to the cut
+// and a dead letter for the file; a line over --max-record-size is a
+// dead letter with its first bytes; every other line is read.
+func TestReadErrors(t *testing.T) {
+	dir := t.TempDir()
+	var text []byte
+	for i := range 300 {
+		text = fmt.Appendf(text, "http://example.com/%d\n", i)
+	}
+	z := gzipMembers(text, 1)
+	cut := z[:len(z)/2]
+	whole, err := io.ReadAll(mustGzipReader(t, cut))
+	if err == nil {
+		t.Fatal("the cut gzip file reads to its end")
+	}
+	os.WriteFile(filepath.Join(dir, "cut.txt.gz"), cut, 0o644)
+	long := "http://example.com/" + strings.Repeat("a", 2000)
+	os.WriteFile(filepath.Join(dir, "long.txt"), []byte("http://a.example/\n"+long+"\nhttp://b.example/"), 0o644)
+	out := filepath.Join(dir, "out", "n")
+	job(t, "normalize", "--input", filepath.Join(dir, "*"), "--output", out, "--max-record-size", "1K")
+	before := bytes.Count(whole, []byte("\n")) // the complete lines before the cut
+	c := checkCounts(t, "normalize", out, 1, before+3)
+	if c.ReadErrors != 1 || c.Dead != 1 || c.Out != int64(before+2) {
+		t.Errorf("counts %+v, want 1 read error, 1 dead line, %d out", c, before+2)
+	}
+	var sawCut, sawLong bool
+	for _, l := range shardLines(t, out+"-errors", 1) {
+		file, input, why := jsonField(t, l, "file"), jsonField(t, l, "input"), jsonField(t, l, "error")
+		sawCut = sawCut || file == filepath.Join(dir, "cut.txt.gz") && strings.Contains(why, "unexpected EOF")
+		sawLong = sawLong || input == long[:1024] && strings.HasPrefix(why, "a line of more than 1024 bytes")
+	}
+	if !sawCut || !sawLong {
+		t.Errorf("dead letters %q: want one for the cut file and one for the long line", shardLines(t, out+"-errors", 1))
+	}
+}
+
+func mustGzipReader(t *testing.T, b []byte) io.Reader {
+	t.Helper()
+	z, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return z
 }
 
 func gunzip(t *testing.T, b []byte) []byte {

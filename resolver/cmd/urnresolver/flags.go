@@ -41,14 +41,23 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
+// envName is the environment variable of the flag name.
+func envName(flag string) string {
+	return "URNRESOLVER_" + strings.ToUpper(strings.ReplaceAll(flag, "-", "_"))
+}
+
 // parseFlags applies the environment (URNRESOLVER_<FLAG>) and then the
-// command line, which wins. It returns the exit status to end with, or
-// -1 to go on.
+// command line, which wins. A variable set to the empty string counts as
+// unset, for every variable the command reads, as XDG_DATA_HOME does in
+// the XDG specification and as a shell's "VAR= cmd" or an orchestrator's
+// empty value mean: URNRESOLVER_DB= used to fail with "empty database
+// path" (issue 29.5). It returns the exit status to end with, or -1 to
+// go on.
 func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) int {
 	var envErr error
 	fs.VisitAll(func(f *flag.Flag) {
-		env := "URNRESOLVER_" + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
-		if v, ok := os.LookupEnv(env); ok && envErr == nil {
+		env := envName(f.Name)
+		if v := os.Getenv(env); v != "" && envErr == nil {
 			if err := fs.Set(f.Name, v); err != nil {
 				envErr = fmt.Errorf("%s=%q: %v", env, v, err)
 			}

@@ -13,7 +13,8 @@
 // DSN is a file path for SQLite (created if absent) or a postgres:// URL.
 // Every flag can also be given in the environment as URNRESOLVER_ and the
 // flag's name in uppercase with "-" as "_" (URNRESOLVER_DB); a flag on
-// the command line wins. Run "urnresolver help COMMAND" for details.
+// the command line wins, and a variable set empty counts as unset. Run
+// "urnresolver help COMMAND" for details.
 package main
 
 import (
@@ -101,8 +102,9 @@ Examples:
   urnresolver backup --db urn.db /backup/urn.db       # online, consistent
 
 Flags can also be set in the environment as URNRESOLVER_<FLAG>
-(URNRESOLVER_DB, URNRESOLVER_ADDR, ...); the command line wins. The default
-database is urikit/urnresolver.db in $XDG_DATA_HOME, else ~/.local/share.
+(URNRESOLVER_DB, URNRESOLVER_ADDR, ...); the command line wins, and an
+empty variable counts as unset. The default database is
+urikit/urnresolver.db in $XDG_DATA_HOME, else ~/.local/share.
 Run "urnresolver help COMMAND" for a command's flags and examples.
 `
 	return s

@@ -215,13 +215,21 @@ func (s *server) kill() {
 // runCmd runs the binary with args and returns its exit status and output.
 func runCmd(t testing.TB, dir string, env []string, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
+	return runCmdWithin(t, 120*time.Second, dir, env, stdin, args...)
+}
+
+// runCmdWithin is runCmd killing the command after timeout instead of
+// 120 s (the load benchmark's import of a million records on a busy
+// machine).
+func runCmdWithin(t testing.TB, timeout time.Duration, dir string, env []string, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
 	cmd := exec.Command(binary(t), args...)
 	cmd.Dir = dir
 	cmd.Env = env
 	cmd.Stdin = strings.NewReader(stdin)
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	go func() {
 		<-ctx.Done()
@@ -308,13 +316,23 @@ func request(t testing.TB, method, url, token, ctype, body string) (int, http.He
 	if ctype != "" {
 		req.Header.Set("Content-Type", ctype)
 	}
-	resp, err := noRedirect.Do(req)
+	code, h, b, err := send(noRedirect, req)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return code, h, b
+}
+
+// send does req with client and returns the answer's status, header and
+// body.
+func send(client *http.Client, req *http.Request) (int, http.Header, string, error) {
+	resp, err := client.Do(req)
+	if err != nil {
+		return 0, nil, "", err
+	}
 	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, resp.Header, string(b)
+	b, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header, string(b), err
 }
 
 // TestServeWithNothingInstalled is "go run ./cmd/urnresolver serve" (from resolver/) in an
