@@ -52,6 +52,9 @@ func TestLongLineMemory(t *testing.T) {
 		{"urn encode --json --nid example", line("", "%", ""), 16.3, 10},
 		{"plan --proxy", line("http://", "a", "/"), 13.5, 9},
 		{"iri-to-uri --json", line("http://a/", "中文", ""), 10.1, 7},
+		// A URN's view writes the URN and its NSS: twice a URN that
+		// repair makes three times its input.
+		{"parse --repair --json", line("urn:example:", "aéЖ中α1-", ""), 21.3, 8},
 		// An href is read three times as long (a NUL is U+FFFD) and
 		// resolved nine times (%EF%BF%BD).
 		{"links --json --url http://r/", func(n int) string {

@@ -144,6 +144,27 @@ func (o *Object) Str(name, s string) *Object {
 	return o
 }
 
+// LongStr is Str for a string that may be megabytes: with a Flush, it
+// is written a block at a time, flushed between blocks.
+func (o *Object) LongStr(name, s string) *Object {
+	if o.Flush == nil || len(s) <= FlushSize {
+		return o.Str(name, s)
+	}
+	o.Key(name)
+	o.B = append(o.B, '"')
+	for len(s) > 0 {
+		n := min(len(s), FlushSize)
+		for n < len(s) && !utf8.RuneStart(s[n]) {
+			n++ // a block ends at a character's start
+		}
+		o.B = AppendEscaped(o.B, s[:n])
+		s = s[n:]
+		o.flush()
+	}
+	o.B = append(o.B, '"')
+	return o
+}
+
 // Opt appends a string member, or null when it is not defined.
 func (o *Object) Opt(name, s string, defined bool) *Object {
 	if !defined {
