@@ -30,9 +30,9 @@ const Scale = 8
 // counts as linear.
 const LinearLimit = 24
 
-// MinWork is the least CPU time one measurement of CheckLinearN or
-// CheckFast spends: a run that is cheaper is repeated until the
-// repetitions together reach it.
+// MinWork is the least CPU time one measurement of CheckLinearN spends:
+// a run that is cheaper is repeated until the repetitions together
+// reach it.
 const MinWork = 10 * time.Millisecond
 
 // CheckLinear is CheckLinearN with n = 256 KiB (inputs of 256 KiB and
@@ -46,8 +46,8 @@ func CheckLinear[T any](tb testing.TB, name string, gen func(n int) T, run func(
 // of its input. It builds the inputs gen(n) and gen(Scale*n) (the
 // building is not measured) and measures them in interleaved rounds,
 // each measurement repeating the run until it has used MinWork of CPU,
-// keeping the cheapest cost per run of each, so that a busy machine or a collection that
-// happens to start during one run does not count. It reports an error,
+// keeping the cheapest cost per run of each, so that a busy machine or
+// a collection that happens to start during one run does not count. It reports an error,
 // under name, when the large input costs more than LinearLimit times the
 // small one in CPU time (plus 2 ms for constant costs) or in allocated
 // bytes (plus 1 MiB). A ratio over the limit is measured again, twice,
@@ -84,10 +84,11 @@ func (c *cost) keepMin(d cost) {
 	}
 }
 
-// measurePair runs small and large in five interleaved rounds and
-// returns the cheapest cost of each.
+// measurePair measures small and large in three interleaved rounds
+// (each measurement already averages MinWork of runs) and returns the
+// cheapest cost of each.
 func measurePair[T any](small, large T, run func(T)) (cs, cl cost) {
-	for range 5 {
+	for range 3 {
 		cs.keepMin(measure(small, run))
 		cl.keepMin(measure(large, run))
 	}
@@ -120,10 +121,11 @@ func repeat(fn func()) (perCall time.Duration, calls int) {
 
 // CheckFast checks that run, on one input, costs at most limit times
 // what ref costs on a reference input of similar size: a ratio in one
-// process, in CPU time per call (each measured over at least MinWork),
-// the cheapest of three interleaved rounds, measured again before it
-// fails. It is for inputs that must not be much slower
-// than an ordinary one of their size (a hostile line against a plain
+// process, in CPU time, the cheapest of three interleaved rounds, measured
+// again before it fails. It times one call of each, not MinWork of them
+// as CheckLinearN does: it runs on hundreds of inputs, and allows 2 ms
+// beyond its ratio. It is for inputs that must not be much slower than
+// an ordinary one of their size (a hostile line against a plain
 // one), where a linear check would need a generator.
 func CheckFast(tb testing.TB, name string, limit float64, ref, run func()) {
 	tb.Helper()
@@ -131,9 +133,12 @@ func CheckFast(tb testing.TB, name string, limit float64, ref, run func()) {
 	for attempt := 0; attempt < 3; attempt++ {
 		best, bestRef = 1<<62, 1<<62
 		for range 3 {
-			r, _ := repeat(ref)
-			c, _ := repeat(run)
-			bestRef, best = min(bestRef, r), min(best, c)
+			c0 := CPUTime()
+			ref()
+			c1 := CPUTime()
+			run()
+			c2 := CPUTime()
+			bestRef, best = min(bestRef, c1-c0), min(best, c2-c1)
 		}
 		if float64(best) <= limit*float64(bestRef)+float64(2*time.Millisecond) {
 			return
