@@ -54,7 +54,7 @@ func TestEmptyACELabel(t *testing.T) {
 			t.Errorf("ToURI(%q) = %q; want an error", s, got)
 		}
 	}
-	if got, err := iri.ToURI("http://xn--zca.ß/"); err != nil || got != "http://xn--zca.xn--zca/" {
+	if got, err := iri.ToURI("http://xn--zca.ß/"); err != nil || got.String() != "http://xn--zca.xn--zca/" {
 		t.Errorf("ToURI(http://xn--zca.ß/) = %q, %v", got, err)
 	}
 }

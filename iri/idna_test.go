@@ -168,7 +168,7 @@ func TestIdnaTestV2Display(t *testing.T) {
 			t.Errorf("ToIRI(%q): %v", in, err)
 			continue
 		}
-		if back, err := ToURI(got); err != nil || !displayEquivalent(in, back) {
+		if back, err := ToURI(got); err != nil || !displayEquivalent(in, back.String()) {
 			t.Errorf("ToURI(ToIRI(%q)) = ToURI(%q) = %q, %v", in, got, back, err)
 			continue
 		}

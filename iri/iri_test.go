@@ -31,7 +31,7 @@ func TestToURI(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, err := ToURI(tt.in)
-		if err != nil || got != tt.want {
+		if err != nil || got.String() != tt.want {
 			t.Errorf("ToURI(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
 		}
 	}
@@ -150,7 +150,7 @@ func TestRepairKeepsValid(t *testing.T) {
 			if err != nil || u.String() != line || reps != nil {
 				t.Fatalf("Repair(%q) = %q, %v, %v", line, u, reps, err)
 			}
-			if got, err := ToURI(line); err != nil || got != line {
+			if got, err := ToURI(line); err != nil || got.String() != line {
 				t.Fatalf("ToURI(%q) = %q, %v", line, got, err)
 			}
 			n++

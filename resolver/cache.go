@@ -2,8 +2,6 @@ package resolver
 
 import (
 	"context"
-	"database/sql"
-	"database/sql/driver"
 	"encoding/binary"
 	"errors"
 	"hash/maphash"
@@ -15,7 +13,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/urikit/urikit/resolver/internal/store"
 )
 
 // Reads that hold under writes (issue 23.1). On SQLite in WAL mode every
@@ -30,7 +28,7 @@ import (
 //     client reads its own writes at once;
 //   - the writes of every other process or server on the same database
 //     (urnresolver import beside a running server, a second server) are
-//     read from the change log (changes.go), polled every pollInterval
+//     read from the change log (package store), polled every pollInterval
 //     and, on PostgreSQL, at once when a write's NOTIFY arrives; only the
 //     keys they changed are dropped;
 //   - the cache answers only while its last catch-up with the log began
@@ -80,10 +78,6 @@ const DefaultMaxStale = time.Second
 // pollInterval is how often a store reads the change log (at least four
 // times per MaxStale).
 const pollInterval = 100 * time.Millisecond
-
-// notifyChannel is the PostgreSQL channel on which a write tells the
-// servers to read the change log (notify).
-const notifyChannel = "urnresolver_cache"
 
 // cached is one N2L answer: a record's first location, or its
 // deactivation. Keys without a record are not cached, so that requests
@@ -516,8 +510,8 @@ func (t *table) any(r uint64) (uint32, bool) {
 // right by the writes of this process at once and by those of other
 // processes and servers on the same database through the change log,
 // never answering from memory more than MaxStale behind it (the comments
-// at the top of cache.go and changes.go say how). Call it once, before
-// the store serves; Close stops it.
+// at the top of cache.go, and of changes.go in package store, say how).
+// Call it once, before the store serves; Close stops it.
 func (s *Store) Cache(ctx context.Context, o CacheOptions) error {
 	if s.cache.Load() != nil {
 		return errors.New("resolver: Store.Cache called twice")
@@ -546,10 +540,16 @@ func (s *Store) Cache(ctx context.Context, o CacheOptions) error {
 	wake := make(chan struct{}, 1)
 	s.watch.Add(1)
 	go s.follow(wctx, c, t, wake)
-	if s.d.postgres {
-		s.watch.Add(1)
-		go s.listen(wctx, wake)
-	}
+	s.watch.Add(1)
+	go func() {
+		defer s.watch.Done()
+		s.db.Listen(wctx, func() {
+			select {
+			case wake <- struct{}{}:
+			default:
+			}
+		})
+	}()
 	s.cache.Store(c)
 	if o.Preload {
 		_, err := s.Preload(ctx)
@@ -609,74 +609,66 @@ func (s *Store) preload(ctx context.Context, c *answerCache) error {
 		if full {
 			return nil
 		}
-		rows, err := s.r.QueryContext(ctx, s.q(`SELECT r.key, r.urn, r.deactivated_at, r.reason, r.successor, l.url
-			FROM records r LEFT JOIN locations l ON l.key = r.key AND l.pos = 0 WHERE r.key > ? ORDER BY r.key LIMIT ?`), after, page)
+		keys, answers, err := s.db.FirstPage(ctx, after, page)
 		if err != nil {
 			return err
 		}
-		type row struct {
-			key string
-			v   cached
-		}
-		var got []row
-		for rows.Next() {
-			var key, urn, reason, successor string
-			var at sql.NullInt64
-			var url sql.NullString
-			if err := rows.Scan(&key, &urn, &at, &reason, &successor, &url); err != nil {
-				rows.Close()
-				return err
-			}
-			got = append(got, row{key, toCached(lookup{found: true, urn: urn, gone: deactivation(at, reason, successor), urls: nullURL(url)})})
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return err
-		}
-		if len(got) == 0 {
+		if len(keys) == 0 {
 			return nil
 		}
 		c.mu.Lock()
-		for _, r := range got {
+		for i, key := range keys {
 			if c.evicted > 0 || c.idx.n >= c.max {
 				break
 			}
-			if !c.stale(r.key, e) {
-				c.store(r.key, r.v)
+			if !c.stale(key, e) {
+				c.store(key, toCached(answers[i]))
 			}
 		}
 		c.mu.Unlock()
-		after = got[len(got)-1].key
+		after = keys[len(keys)-1]
 	}
 }
 
-func nullURL(u sql.NullString) []string {
-	if u.Valid {
-		return []string{u.String}
-	}
-	return nil
-}
-
-func toCached(l lookup) cached {
+func toCached(l store.Lookup) cached {
 	switch {
-	case l.gone != nil:
-		return cached{gone: &GoneError{URN: l.urn, Deactivation: *l.gone}}
-	case len(l.urls) == 0:
+	case l.Gone != nil:
+		return cached{gone: &GoneError{URN: l.URN, Deactivation: *l.Gone}}
+	case len(l.URLs) == 0:
 		return cached{none: true}
 	}
-	return cached{url: l.urls[0]}
+	return cached{url: l.URLs[0]}
 }
 
-func (v cached) lookup() lookup {
+func (v cached) lookup() store.Lookup {
 	switch {
 	case v.gone != nil:
 		d := v.gone.Deactivation
-		return lookup{found: true, urn: v.gone.URN, gone: &d}
+		return store.Lookup{Found: true, URN: v.gone.URN, Gone: &d}
 	case v.none:
-		return lookup{found: true}
+		return store.Lookup{Found: true}
 	}
-	return lookup{found: true, urls: []string{v.url}}
+	return store.Lookup{Found: true, URLs: []string{v.url}}
+}
+
+// first reads the N2L answer for key: from the cache when the store has
+// one, else from the database (one prepared statement, which is its own
+// read transaction).
+func (s *Store) first(ctx context.Context, key string) (store.Lookup, error) {
+	c := s.cache.Load()
+	var epoch uint64
+	if c != nil {
+		v, ok, e := c.get(key)
+		if ok {
+			return v.lookup(), nil
+		}
+		epoch = e
+	}
+	l, err := s.db.First(ctx, key)
+	if c != nil && err == nil && l.Found {
+		c.put(key, toCached(l), epoch)
+	}
+	return l, err
 }
 
 // follow keeps c caught up with the change log: every pollInterval (at
@@ -701,48 +693,6 @@ func (s *Store) follow(ctx context.Context, c *answerCache, t *tailer, wake <-ch
 	}
 }
 
-// listen wakes follow when another server's write on the PostgreSQL
-// database commits, so that its keys are dropped at once rather than at
-// the next poll. It only makes the cache more current: a notification
-// that never comes (a connection that went silent) delays nothing beyond
-// the poll.
-func (s *Store) listen(ctx context.Context, wake chan<- struct{}) {
-	defer s.watch.Done()
-	signal := func() {
-		select {
-		case wake <- struct{}{}:
-		default:
-		}
-	}
-	for delay := 100 * time.Millisecond; ctx.Err() == nil; delay = min(2*delay, 5*time.Second) {
-		conn, err := s.w.Conn(ctx)
-		if err == nil {
-			conn.Raw(func(dc any) error {
-				pc := dc.(*stdlib.Conn).Conn()
-				if _, err := pc.Exec(ctx, "LISTEN "+notifyChannel); err == nil {
-					delay = 100 * time.Millisecond
-					signal() // what was written before LISTEN
-					for {
-						if _, err := pc.WaitForNotification(ctx); err != nil {
-							break
-						}
-						signal()
-					}
-				}
-				// The connection listens, or is broken: it never goes
-				// back into the pool.
-				return driver.ErrBadConn
-			})
-			conn.Close()
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(delay):
-		}
-	}
-}
-
 // invalidate drops keys from this process's cache after a commit; all,
 // or more keys than the change log names one by one, empties it.
 func (s *Store) invalidate(all bool, keys ...string) {
@@ -750,8 +700,40 @@ func (s *Store) invalidate(all bool, keys ...string) {
 	if c == nil {
 		return
 	}
-	if len(keys) > maxLoggedKeys {
+	if len(keys) > store.MaxLoggedKeys {
 		all = true
 	}
 	c.invalidate(all, keys...)
+}
+
+// The tailing of the change log bounds staleness. A catch-up that began
+// at time t and reached the end of the log has applied every write
+// acknowledged before t; the cache answers only while the last such
+// start is at most MaxStale ago, by the server's monotonic clock, and
+// otherwise every read goes to the database. So whatever stops the
+// tailing (a connection that hangs without an error, a killed backend, a
+// restarting database, a stalled process) costs speed, never an answer
+// older than the bound.
+
+// tailer is where a server is in the change log; only its follow
+// goroutine touches it.
+type tailer struct {
+	last  int64 // the number of the last write applied
+	known bool  // false until the first catch-up
+}
+
+// catchUp applies the log from t.last to its end to c, then lets c answer
+// for MaxStale from the moment the catch-up began.
+func (s *Store) catchUp(ctx context.Context, c *answerCache, t *tailer) error {
+	start, gen := c.reading()
+	n, keys, all, err := s.db.Changes(ctx, t.last, t.known)
+	if err != nil {
+		return err
+	}
+	if all || len(keys) > 0 {
+		c.invalidate(all, keys...)
+	}
+	t.last, t.known = n, true
+	c.trust(start, gen)
+	return nil
 }

@@ -73,5 +73,16 @@
 // older than that after the write that changed it was acknowledged,
 // whatever fault stops a server hearing of writes.
 //
+// # Layers
+//
+// A request goes down one layer at a time and its answer comes back up:
+// routes.go routes it (http.ServeMux patterns, method and path) to a
+// handler of the HTTP layer (resolve.go, admin.go, page.go), which reads
+// the request and renders what the layer below returns; the resolution
+// layer (resolution.go) answers the resolution services and the records
+// layer (records.go) the admin API's writes, both with values and domain
+// errors (*FieldError, *ScopeError, *GoneError, ErrNotFound, ...), which
+// only problem.go turns into problems and status codes; every SQL
+// statement, for both databases, is in package resolver/internal/store.
 // All calls into package urn are in urns.go.
 package resolver

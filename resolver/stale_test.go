@@ -18,6 +18,9 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/urikit/urikit/resolver/internal/store"
+	"github.com/urikit/urikit/resolver/internal/store/storetest"
 )
 
 // faultProxy stands between a server and PostgreSQL on 127.0.0.1 and
@@ -97,7 +100,7 @@ func (p *faultProxy) pipe(c *proxyConn, src, dst net.Conn, fromClient bool) {
 	buf := make([]byte, 32<<10)
 	for {
 		n, err := src.Read(buf)
-		if n > 0 && fromClient && bytes.Contains(buf[:n], []byte("LISTEN "+notifyChannel)) {
+		if n > 0 && fromClient && bytes.Contains(buf[:n], []byte("LISTEN "+store.NotifyChannel)) {
 			c.listens.Store(true)
 		}
 		if n > 0 && !c.frozen.Load() {
@@ -227,7 +230,7 @@ func (p *staleProbe) write() time.Time {
 func (p *staleProbe) read() (string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	return p.a.FirstURL(ctx, p.key)
+	return firstURL(ctx, p.a, p.key)
 }
 
 // cached waits until a answers the current version from its cache.
@@ -346,8 +349,7 @@ func TestStalenessBound(t *testing.T) {
 
 	// Backends killed by the database (pg_terminate_backend).
 	p.run("backends killed", false, func() {
-		var n int
-		if err := p.b.w.QueryRow(`SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = $1`, app).Scan(&n); err != nil || n == 0 {
+		if n, err := storetest.TerminateBackends(base, app); err != nil || n == 0 {
 			t.Fatalf("pg_terminate_backend: %d backends, %v", n, err)
 		}
 	}, none)

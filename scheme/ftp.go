@@ -49,7 +49,7 @@ func ParseFTP(u uri.URI) (FTP, error) {
 	if u.HasQuery() {
 		return FTP{}, fail(u, pathStart(u)+len(u.Path()), uri.ComponentQuery, ErrSchemeSyntax)
 	}
-	v := FTP{ref: ref{u}, end: endpointOf(u, 21)}
+	v := FTP{ref: ref{u}, end: endpointOf(u, ports.ftp)}
 	v.rawUser, _ = u.User()
 	v.rawPass, _ = u.Password()
 	v.user, v.password, v.hasUser, v.hasPass = userinfo(u)
@@ -114,11 +114,11 @@ func validTypecode(t string) bool {
 // Host returns the host, decoded.
 func (v FTP) Host() string { return v.end.host }
 
-// Port returns the port the URL names, or -1; DefaultPort is 21.
+// Port returns the port the URL names, or -1.
 func (v FTP) Port() int { return v.end.port }
 
-// DefaultPort returns 21 (RFC 1738 3.2).
-func (v FTP) DefaultPort() int { return 21 }
+// DefaultPort returns 21 (RFC 1738 3.2), the registry's.
+func (v FTP) DefaultPort() int { return v.end.defPort }
 
 // ConnectPort returns the port a client connects to (Endpoint).
 func (v FTP) ConnectPort() int { return v.end.connectPort() }
@@ -294,7 +294,7 @@ func (v FTP) appendJSON(b []byte, flush func([]byte) []byte) []byte {
 		// Each directory is written as a quoted string and a comma.
 		b = slices.Grow(b, 320+len(v.rawDir)+2*strings.Count(v.rawDir, "/")+len(v.u.Host())+len(v.user)+2*len(v.file))
 	}
-	return newObjOn(b, flush).Str("host", v.end.host).Int("port", v.end.port).Int("default_port", 21).
+	return newObjOn(b, flush).Str("host", v.end.host).Int("port", v.end.port).Int("default_port", v.end.defPort).
 		Opt("user", v.user, v.hasUser).Opt("password", redacted, v.hasPass).
 		Str("login_user", lu).Str("login_password", lp).StrSeq("cwd", v.dirs()).
 		Opt("file", v.file, v.file != "").Opt("typecode", tc, tc != "").Str("transfer_type", v.TransferType()).

@@ -27,9 +27,9 @@ func ParseHTTP(u uri.URI) (HTTP, error) {
 		return HTTP{}, err
 	}
 	v := HTTP{ref: ref{u}, scheme: strings.ToLower(u.Scheme())}
-	def := 80
+	def := ports.http
 	if v.scheme == "https" {
-		def = 443
+		def = ports.https
 	}
 	v.end = endpointOf(u, def)
 	// RFC 9112 3.2.1: origin-form = absolute-path [ "?" query ], and
@@ -160,9 +160,9 @@ func appendHTTPJSON(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, err
 			return b, err
 		}
 	}
-	def := 80
+	def := ports.http
 	if len(u.Scheme()) == 5 {
-		def = 443
+		def = ports.https
 	}
 	host := u.Hostname()
 	long := flush != nil && len(u.String()) > jsonstr.FlushSize

@@ -32,9 +32,12 @@ func ParseTelnet(u uri.URI) (Telnet, error) {
 		return Telnet{}, fail(u, pathStart(u)+len(u.Path()), uri.ComponentQuery, ErrSchemeSyntax)
 	}
 	v := Telnet{scheme: strings.ToLower(u.Scheme())}
-	def := 23
-	if v.scheme == "rlogin" {
-		def = 513
+	def := ports.telnet
+	switch v.scheme {
+	case "rlogin":
+		def = ports.rlogin
+	case "tn3270":
+		def = ports.tn3270
 	}
 	v.end = endpointOf(u, def)
 	v.user, v.password, v.hasUser, v.hasPass = userinfo(u)

@@ -20,11 +20,34 @@ import (
 // secret. The secret is had only by asking for it (Password).
 func TestJSONRedactsPassword(t *testing.T) {
 	const secret = "s3cr%2Bt"
-	for _, s := range []string{"ftp://u:" + secret + "@h/f", "telnet://u:" + secret + "@h", "rlogin://u:" + secret + "@h",
-		"tn3270://u:" + secret + "@h", "http://u:" + secret + "@h/", "https://u:" + secret + "@h/", "ftp://u:@h/f"} {
+	urls := []string{"ftp://u:" + secret + "@h/f", "telnet://u:" + secret + "@h", "rlogin://u:" + secret + "@h",
+		"tn3270://u:" + secret + "@h", "http://u:" + secret + "@h/", "https://u:" + secret + "@h/", "ftp://u:@h/f"}
+	// Every view of the registry, with a password in every shape it
+	// reads (issue 31).
+	viewed := map[string]bool{}
+	for _, sc := range Registry().Schemes() {
+		for _, tail := range []string{"/", "/g", "/g/1", "/db?w", "/1sel", "", "/pub/x;type=TEXT"} {
+			s := sc.Name + "://u:" + secret + "@h" + tail
+			if u, err := uri.Parse(s); err == nil && Check(u) == nil {
+				if v, _ := ViewOf(u); v != nil {
+					urls = append(urls, s)
+					viewed[sc.Name] = true
+				}
+			}
+		}
+	}
+	if len(viewed) < 12 {
+		t.Errorf("views of a URL with a password: %v", viewed)
+	}
+	for _, s := range urls {
 		v, err := ViewOf(uri.MustParse(s))
 		if err != nil {
 			t.Fatal(err)
+		}
+		// One redaction: the view's is the URI's, and writes the
+		// placeholder its JSON writes.
+		if r := v.Redacted(); r != v.URI().Redacted() || v.String() != r || !strings.Contains(r, ":"+redacted+"@") {
+			t.Errorf("%s: Redacted %q, String %q, uri's %q", s, r, v.String(), v.URI().Redacted())
 		}
 		leaks := func(where string, out []byte) {
 			t.Helper()
@@ -66,15 +89,62 @@ func TestJSONRedactsPassword(t *testing.T) {
 	}
 }
 
+// tails follow a scheme name to make URLs of every shape the views
+// read or refuse.
+var tails = []string{"://h/p?q#f", "://u:p@h:21/a;type=i", "://h:99999/x", "://bad%20host/", "://%e2%98%83/",
+	"://[::1]:8/x", "://h", ":", ":x", "://u@/", "://h/g/12", "://h/a@b", "isbn:0451450523", "x:y/z?+r#f",
+	"://h/0sel%09search", "a@b.example?subject=hi", "<a@b>", "///c:/x", "://h/db?w", "://h/a%0D%0A", "://h:/",
+	"://h:0080/", "://[fe80::1%25en0]/", "://h/%2A", "://h/*", "://h/g/x", "://h/0", "://h/1a%09b%09%2BASK%0D%0A"}
+
+// TestOneVerdict: issue 31. There is one check of a scheme's rules:
+// Registry().Check (each scheme's Validate) and Check agree on every
+// URL of every registered scheme and of the corpora, and both are the
+// error of the view (ViewOf). Every scheme with a view validates.
+func TestOneVerdict(t *testing.T) {
+	r := Registry()
+	n, refused := 0, 0
+	check := func(u uri.URI) {
+		n++
+		rerr, cerr := r.Check(u), Check(u)
+		_, verr := ViewOf(u)
+		if fmt.Sprint(rerr) != fmt.Sprint(cerr) || fmt.Sprint(cerr) != fmt.Sprint(verr) {
+			t.Errorf("%s: Registry().Check %v, Check %v, ViewOf %v", u, rerr, cerr, verr)
+		}
+		if cerr != nil {
+			refused++
+		}
+	}
+	for _, s := range r.Schemes() {
+		if s.View != nil && s.Validate == nil {
+			t.Errorf("%s: a view without a Validate", s.Name)
+		}
+		for _, name := range []string{s.Name, strings.ToUpper(s.Name)} {
+			for _, tail := range tails {
+				if u, err := uri.Parse(name + tail); err == nil {
+					check(u)
+				}
+			}
+		}
+	}
+	for _, name := range testshared.CorpusNames {
+		for _, line := range testshared.LoadCorpus(t, name).Lines {
+			if u, err := uri.Parse(line); err == nil {
+				check(u)
+			}
+		}
+	}
+	if refused == 0 || refused == n {
+		t.Errorf("%d of %d URLs refused: the inputs do not test the verdict", refused, n)
+	}
+	t.Logf("%d URIs, %d refused", n, refused)
+}
+
 // TestAppendJSONIsViewJSON: issue 26. AppendJSON is ViewOf(u) and its
 // MarshalJSON (http's writer is the one HTTP.MarshalJSON calls), for
 // every scheme of the registry and every input form: the same bytes, the
 // same error, which is Check's; "null" exactly when there is no view. A
 // URN gives its object (it gave null).
 func TestAppendJSONIsViewJSON(t *testing.T) {
-	tails := []string{"://h/p?q#f", "://u:p@h:21/a;type=i", "://h:99999/x", "://bad%20host/", "://%e2%98%83/",
-		"://[::1]:8/x", "://h", ":", ":x", "://u@/", "://h/g/12", "://h/a@b", "isbn:0451450523", "x:y/z?+r#f",
-		"://h/0sel%09search", "a@b.example?subject=hi", "<a@b>", "///c:/x", "://h/db?w", "://h/a%0D%0A"}
 	n, views := 0, 0
 	check := func(u uri.URI) {
 		n++

@@ -224,17 +224,23 @@ func ViewOf(u uri.URI) (View, error) {
 // parse --json` reports as "scheme_error" and `uri check` as a failure
 // (an http URL without a host, RFC 9110 4.2.1; a port above 65535; a
 // news URL without a group; ...). A scheme without a view has no such
-// rules here. http and https, most of the URLs of a crawl, are checked
-// without building the view.
+// rules here. It is Registry().Check, whose Validate of each scheme is
+// its view's error; http and https, most of the URLs of a crawl, are
+// checked without the registry's lookup and without building the view.
 func Check(u uri.URI) error {
 	if isHTTP(u.Scheme()) {
-		if h := u.Host(); h != "" && !u.HasPort() && strings.IndexByte(h, '%') < 0 {
-			return nil // the common case: a host name (so an authority), no port
-		}
-		return needHost(u, "http", "https")
+		return checkHTTP(u)
 	}
-	_, err := registry.View(u)
-	return err
+	return registry.Check(u)
+}
+
+// checkHTTP is ParseHTTP's error without the view: the Validate of http
+// and https.
+func checkHTTP(u uri.URI) error {
+	if h := u.Host(); h != "" && !u.HasPort() && strings.IndexByte(h, '%') < 0 {
+		return nil // the common case: a host name (so an authority), no port
+	}
+	return needHost(u, "http", "https")
 }
 
 // isHTTP reports whether s is "http" or "https" in any case.

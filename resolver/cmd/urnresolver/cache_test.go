@@ -73,8 +73,12 @@ func TestServeCacheBesideOtherProcesses(t *testing.T) {
 		}
 		s := startServer(t, dir, env, "--db", dsn)
 		waitMetric(t, s, "urnresolver_cache_entries", n)
-		if !strings.Contains(s.stderr.String(), "answer cache preloaded") {
-			t.Errorf("no preload in the log:\n%s", s.stderr)
+		// The preload logs when it returns, after its last answer is in.
+		for deadline := time.Now().Add(60 * time.Second); !strings.Contains(s.stderr.String(), "answer cache preloaded"); {
+			if time.Now().After(deadline) {
+				t.Fatalf("no preload in the log:\n%s", s.stderr)
+			}
+			time.Sleep(20 * time.Millisecond)
 		}
 		if code, _, e := runCmd(t, dir, env, "", "token", "create", "--db", dsn, "--namespace", "example"); code != 0 {
 			t.Fatalf("token create: %d %s", code, e)

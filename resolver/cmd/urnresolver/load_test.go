@@ -4,8 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"database/sql"
 	"fmt"
+	"github.com/urikit/urikit/resolver/internal/store/storetest"
 	"io"
 	"math/rand/v2"
 	"net"
@@ -81,21 +81,11 @@ func BenchmarkN2LLoad(b *testing.B) {
 	logLoadAverage(b)
 	dsns := []string{filepath.Join(dir, fmt.Sprintf("sqlite-%d.db", n))}
 	if base := os.Getenv("URNRESOLVER_TEST_POSTGRES"); base != "" {
-		schema := fmt.Sprintf("load_%d", n)
-		db, err := sql.Open("pgx", base)
+		dsn, err := storetest.Schema(base, fmt.Sprintf("load_%d", n))
 		if err != nil {
 			b.Fatal(err)
 		}
-		_, err = db.Exec("CREATE SCHEMA IF NOT EXISTS " + schema)
-		db.Close()
-		if err != nil {
-			b.Fatal(err)
-		}
-		sep := "?"
-		if strings.Contains(base, "?") {
-			sep = "&"
-		}
-		dsns = append(dsns, base+sep+"search_path="+schema)
+		dsns = append(dsns, dsn)
 	} else {
 		b.Log("URNRESOLVER_TEST_POSTGRES is not set: no PostgreSQL run")
 	}
@@ -415,7 +405,7 @@ func loadURN(i int) string { return fmt.Sprintf("urn:nbn:no-nb_digibok_%08d", i)
 // prepareLoadData imports n records into dsn with the import command,
 // unless they are there from an earlier run.
 func prepareLoadData(b *testing.B, dir, dsn string, n int) {
-	st := openTestStore(b, dsn)
+	st := openTestDB(b, dsn)
 	have, err := st.Count(context.Background())
 	if err != nil {
 		b.Fatal(err)
