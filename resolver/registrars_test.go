@@ -424,3 +424,71 @@ func TestRegistrarErrors(t *testing.T) {
 		t.Errorf("modes %v", m)
 	}
 }
+
+// The DNB's check digit is verified on every write that names a URN of
+// urn:nbn:de: each way of writing one refuses it with a wrong last
+// digit, saying which digit it wants, and stores nothing; and takes it
+// with the right one (so that the refusal was the digit's).
+func TestCheckDigitOnEveryWrite(t *testing.T) {
+	e := newRegistrarEnv(t, t.TempDir()+"/db", [3]string{"gbv089", "nbn:de:gbv:089-", "resolver,registrar"})
+	gbv := e.toks["gbv089"]
+	// urnOf returns URN n under the registrar's prefix with its check
+	// digit, or with another one.
+	urnOf := func(n int, wrong bool) string {
+		head := fmt.Sprintf("urn:nbn:de:gbv:089-3321%04d", n)
+		d, ok, err := urn.CheckDigit(head)
+		if !ok || err != nil {
+			t.Fatalf("CheckDigit(%s): %v %v", head, ok, err)
+		}
+		if wrong {
+			d = '0' + (d-'0'+1)%10
+		}
+		return head + string(d)
+	}
+	rec := func(u string) string { return `{"urn":"` + u + `","urls":["https://gbv.example/"]}` }
+	auth := map[string]string{"Authorization": "Bearer " + gbv, "Content-Type": "application/json"}
+	writes := []struct {
+		name  string
+		write func(u string) string // what the client gets
+	}{
+		{"PUT /admin/records", func(u string) string { return e.put(gbv, u, Record{URLs: []string{"https://gbv.example/"}}).body }},
+		{"POST /admin/records", func(u string) string { return e.post(gbv, "/admin/records", "application/json", rec(u)).body }},
+		{"POST /admin/registrars/CODE/urns", func(u string) string {
+			return e.post(gbv, "/admin/registrars/gbv089/urns", "application/json", rec(u)).body
+		}},
+		{"POST /admin/import", func(u string) string {
+			return e.post(gbv, "/admin/import", "text/csv", "urn,url\n"+u+",https://gbv.example/\n").body
+		}},
+		{"the command's import", func(u string) string {
+			res, err := Import(context.Background(), e.store, strings.NewReader("urn,url\n"+u+",https://gbv.example/\n"), FormatCSV, ImportOptions{})
+			return fmt.Sprint(res, err)
+		}},
+	}
+	n := 0
+	for _, w := range writes {
+		n++
+		bad, good := urnOf(n, true), urnOf(n, false)
+		want := fmt.Sprintf("check digit is %c, want %c", bad[len(bad)-1], good[len(good)-1])
+		if got := w.write(bad); !strings.Contains(got, want) || exists(t, e.store, strings.ToLower(bad)) {
+			t.Errorf("%s of %s: %s; want a refusal with %q", w.name, bad, got, want)
+		}
+		if got := w.write(good); strings.Contains(got, "check digit") || !exists(t, e.store, strings.ToLower(good)) {
+			t.Errorf("%s of %s: %s; want it stored", w.name, good, got)
+		}
+	}
+	// A synonym, and a successor, are URNs a write names too.
+	holder := urnOf(90, false)
+	for _, c := range []struct{ name, method, target, body string }{
+		{"a synonym", "PUT", "/admin/records/" + holder, `{"urls":["https://gbv.example/"],"synonyms":["` + urnOf(91, true) + `"]}`},
+		{"a successor", "DELETE", "/admin/records/" + urnOf(1, false), `{"reason":"moved","successor":"` + urnOf(92, true) + `"}`},
+		{"a successor's change", "PUT", "/admin/deactivations/" + urnOf(2, false), `{"successor":"` + urnOf(93, true) + `"}`},
+	} {
+		r := e.do(c.method, c.target, auth, c.body)
+		if r.code != 400 || !strings.Contains(r.body, "check digit is") {
+			t.Errorf("%s with a wrong check digit: %d %s", c.name, r.code, r.body)
+		}
+	}
+	if exists(t, e.store, strings.ToLower(holder)) {
+		t.Errorf("%s was stored with a synonym whose check digit is wrong", holder)
+	}
+}
