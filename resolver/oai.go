@@ -208,6 +208,11 @@ func (s *Server) writeOAI(w http.ResponseWriter, r *http.Request, at time.Time, 
 	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" +
 		`<OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/ http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd">`)
 	fmt.Fprintf(&b, "<responseDate>%s</responseDate><request", datestamp(at))
+	for _, e := range errs {
+		if e.Code == errBadVerb || e.Code == errBadArgument {
+			req = oaiRequest{}
+		}
+	}
 	if req.Verb != "" {
 		fmt.Fprintf(&b, ` verb="%s"`, req.Verb)
 		names := make([]string, 0, len(req.Args))
