@@ -153,6 +153,7 @@ func sortErrors(errs []oaiError) {
 type oaiSet struct {
 	Spec, Name string
 	nid        string
+	empty      bool // a set no record can be in
 }
 
 // setSpecRE is setSpecType of the OAI-PMH schema.
@@ -180,7 +181,7 @@ func setOf(spec string) (oaiSet, *oaiError) {
 	}
 	if strings.Contains(spec, ":") {
 		// No set has children yet: registrar sets would.
-		return oaiSet{Spec: spec, nid: "\x00none"}, nil
+		return oaiSet{Spec: spec, empty: true}, nil
 	}
 	nid := lowerASCII(spec)
 	return oaiSet{Spec: spec, nid: nid}, nil
@@ -358,6 +359,9 @@ func (s *Server) oaiListRecords(ctx context.Context, req oaiRequest) (oaiList, [
 	}
 	if t.Set != "" {
 		set, _ := setOf(t.Set)
+		if set.empty {
+			return oaiList{}, []oaiError{{errNoRecordsMatch, "no record is in the set " + set.Spec}}, nil
+		}
 		q.NID = set.nid
 	}
 	recs, err := s.store.db.Harvest(ctx, q)
