@@ -34,9 +34,11 @@ import (
 // page that holds it is read); a list with "from" pages in order of
 // (change time, key) up to the horizon taken at its first request (Horizon
 // in the store), so that changes after that come in the next incremental
-// harvest, which starts from the first response's responseDate. Every
-// write stamped at or before a response's responseDate is in the list
-// that response starts, so an incremental harvest misses nothing.
+// harvest. Every page of a list has the horizon as its responseDate:
+// every write stamped at or before it is in the list, so a harvester
+// that starts its next harvest from the responseDate of any page, the
+// first as the OAI-PMH guidelines say or the last as HTTP::OAI reports
+// it, misses nothing.
 
 // oaiError is an error condition of OAI-PMH section 3.6.
 type oaiError struct {
@@ -243,6 +245,7 @@ type oaiToken struct {
 	Key      string `json:"key"`          // the last key sent
 	Changed  int64  `json:"ch,omitempty"` // its change time (not ByKey)
 	Sent     int    `json:"sent"`         // records sent before this page: the cursor
+	Horizon  int64  `json:"h"`            // the list's horizon, Unix microseconds
 }
 
 const tokenVersion = 1
@@ -281,7 +284,7 @@ func decodeToken(s, verb string) (oaiToken, *oaiError) {
 // oaiList is a page of a list: the records (headers only for
 // ListIdentifiers), the token of the next page ("" for the last), the
 // cursor (records sent before this page), and the horizon the list
-// started at (its first page only).
+// started at.
 type oaiList struct {
 	Records []store.Harvested
 	Token   string
@@ -299,6 +302,7 @@ func (s *Server) oaiListRecords(ctx context.Context, req oaiRequest) (oaiList, [
 			return oaiList{}, []oaiError{*e}, nil
 		}
 		t = tt
+		out.Horizon = time.UnixMicro(t.Horizon).UTC()
 	} else {
 		var errs []oaiError
 		if p := req.Args.Get("metadataPrefix"); p != oaiDCPrefix {
@@ -341,7 +345,7 @@ func (s *Server) oaiListRecords(ctx context.Context, req oaiRequest) (oaiList, [
 		if err != nil {
 			return oaiList{}, nil, err
 		}
-		out.Horizon = h
+		out.Horizon, t.Horizon = h, h.UnixMicro()
 		t.ByKey = !t.HasFrom
 		if !t.ByKey && (!t.HasUntil || t.Until > h.UnixMicro()) {
 			// Changes after the horizon come in the next harvest.

@@ -161,7 +161,8 @@ func (s *Server) serveOAI(w http.ResponseWriter, r *http.Request) {
 		}
 		if !list.Horizon.IsZero() {
 			// A harvester starts its next incremental harvest from
-			// this responseDate: every change up to it is in this list.
+			// this responseDate: every change up to it is in this list
+			// (harvest.go).
 			now = list.Horizon
 		}
 		if errs != nil {

@@ -353,6 +353,10 @@ func (e *testEnv) oaiHarvest(schema *oaiSchema, args string, between func(page i
 		if d.Errors != nil {
 			e.t.Fatalf("page %d: %v", page+1, d.codes())
 		}
+		if d.ResponseDate != date {
+			// Every page has the list's horizon as its date.
+			e.t.Errorf("page %d: responseDate %s, the first page's %s", page+1, d.ResponseDate, date)
+		}
 		heads = append(heads, d.heads()...)
 	}
 	return heads, date
