@@ -6,6 +6,7 @@
 //
 //	urnresolver serve  [--addr HOST:PORT] [--db DSN] [flags]
 //	urnresolver import --db DSN FILE
+//	urnresolver export --db DSN > FILE.jsonl
 //	urnresolver token create --namespace NID[:PREFIX] [--db DSN]
 //	urnresolver token list | token revoke ID
 //	urnresolver migrate --db DSN
@@ -35,7 +36,8 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"serve", "run the resolver over HTTP", runServe},
-		{"import", "bulk-import records from a .csv or .jsonl file", runImport},
+		{"import", "bulk-import records from a .csv or .jsonl file, or an export", runImport},
+		{"export", "write every record as JSON Lines, for import", runExport},
 		{"token", "create, list or revoke admin API tokens", runToken},
 		{"migrate", "bring a database's schema up to date and exit", runMigrate},
 		{"backup", "write a consistent copy of a SQLite database, online", runBackup},

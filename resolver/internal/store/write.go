@@ -293,6 +293,12 @@ func (db *DB) writeEntries(ctx context.Context, tx execer, es []Entry, now int64
 		}
 		start = end
 	}
+	return db.writeLists(ctx, tx, es)
+}
+
+// writeLists inserts the locations and synonyms of es, whose keys have
+// none stored.
+func (db *DB) writeLists(ctx context.Context, tx execer, es []Entry) error {
 	var rows [][]any
 	for _, e := range es {
 		for i, l := range e.URLs {
