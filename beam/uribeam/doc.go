@@ -13,6 +13,11 @@
 // registry's equivalence key (RFC 3986 6.2.2 and 6.2.3, a URN's key
 // without its r-, q- and f-components, RFC 8141 section 3).
 //
+// WriteDedupe writes Dedupe's classes into text shards in bounded
+// memory on every runner: the keys go through temporary files, in hash
+// parts merged one at a time, rather than through the runner's shuffle
+// (Prism holds a shuffle in memory, about 5 KB a class).
+//
 // No input is lost: every transform also returns a PCollection of
 // DeadLetter, one per input it could not use, with the reason and the
 // byte offset that "uri normalize --json" gives, or for a file or WARC

@@ -41,21 +41,17 @@ import (
 
 func init() {
 	register.Function1x1(deadJSON)
-	register.Function1x1(classLine)
 	register.Function2x1(hostLine)
 	register.Function2x1(linkLine)
 	register.Function1x1(foundLine)
-	register.Function1x2(classRecords)
 	register.Function2x2(hostRecords)
 }
 
-// The lines that a class and a host count stand for, "out".
-func classRecords(c uribeam.Class) (string, int64)  { return uribeam.CountOut, c.Count }
+// The lines that a host count stands for, "out".
 func hostRecords(_ string, n int64) (string, int64) { return uribeam.CountOut, n }
 
 // The formatting of each job's output lines.
 func deadJSON(d uribeam.DeadLetter) string { return d.JSON() }
-func classLine(c uribeam.Class) string     { return c.String() }
 func hostLine(h string, n int64) string    { return h + "\t" + strconv.FormatInt(n, 10) }
 func linkLine(page, link string) string    { return page + "\t" + link }
 func foundLine(f uribeam.Found) string     { return f.String() }
@@ -385,10 +381,11 @@ func build(s beam.Scope, job, in, out string, n int, m *uribeam.Mapping, o uribe
 			res, dead = uribeam.Normalize(s, lines)
 			counts = append(counts, uribeam.CountLines(s, res, uribeam.CountOut))
 		case "dedupe":
-			var classes beam.PCollection
-			classes, dead = uribeam.Dedupe(s, lines)
-			res = beam.ParDo(s, classLine, classes)
-			counts = append(counts, beam.ParDo(s, classRecords, classes))
+			// Written in bounded memory, through files: its output
+			// lines and their counts come from WriteDedupe.
+			var written beam.PCollection
+			dead, written = uribeam.WriteDedupe(s, lines, out, n)
+			counts = append(counts, written)
 		case "hosts":
 			var hosts beam.PCollection
 			if jo.by == "host" {
@@ -420,13 +417,15 @@ func build(s beam.Scope, job, in, out string, n int, m *uribeam.Mapping, o uribe
 	if dead.IsValid() {
 		readDead = beam.Flatten(s, dead, readDead)
 	}
-	counts = append(counts, uribeam.CountLines(s, res, uribeam.CountOutputLines),
-		uribeam.CountLines(s, readDead, uribeam.CountDeadLetters))
-	if job == "cdxj" {
-		uribeam.WriteSortedShards(s, out, n, 0, res)
-	} else {
-		uribeam.WriteShards(s, out, n, res)
+	if res.IsValid() {
+		counts = append(counts, uribeam.CountLines(s, res, uribeam.CountOutputLines))
+		if job == "cdxj" {
+			uribeam.WriteSortedShards(s, out, n, 0, res)
+		} else {
+			uribeam.WriteShards(s, out, n, res)
+		}
 	}
+	counts = append(counts, uribeam.CountLines(s, readDead, uribeam.CountDeadLetters))
 	uribeam.WriteShards(s.Scope("errors"), out+"-errors", n, readDead)
 	uribeam.WriteCounts(s, uribeam.CountsPath(out), job, in, counts...)
 }
