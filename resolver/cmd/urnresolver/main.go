@@ -7,6 +7,7 @@
 //	urnresolver serve  [--addr HOST:PORT] [--db DSN] [flags]
 //	urnresolver import --db DSN FILE
 //	urnresolver export --db DSN > FILE.jsonl
+//	urnresolver harvest --db DSN [--set SPEC] URL
 //	urnresolver token create --namespace NID[:PREFIX] [--db DSN]
 //	urnresolver token list | token revoke ID
 //	urnresolver migrate --db DSN
@@ -38,6 +39,7 @@ func commands() []command {
 		{"serve", "run the resolver over HTTP", runServe},
 		{"import", "bulk-import records from a .csv or .jsonl file, or an export", runImport},
 		{"export", "write every record as JSON Lines, for import", runExport},
+		{"harvest", "import another resolver's records over OAI-PMH, incrementally", runHarvest},
 		{"token", "create, list or revoke admin API tokens", runToken},
 		{"migrate", "bring a database's schema up to date and exit", runMigrate},
 		{"backup", "write a consistent copy of a SQLite database, online", runBackup},

@@ -21,3 +21,12 @@ CREATE TABLE resolutions (
 	n {{int64}} NOT NULL,
 	PRIMARY KEY (day, nid, registrar)
 );
+-- Harvests of other repositories (urnresolver harvest): per source (its
+-- base URL and set), the datestamp the next incremental harvest asks
+-- from, the responseDate of the last complete harvest, written with its
+-- last page.
+CREATE TABLE harvest_sources (
+	source TEXT PRIMARY KEY,
+	next_from TEXT NOT NULL,
+	harvested_at {{int64}} NOT NULL
+);
