@@ -27,7 +27,9 @@ Harvests the OAI-PMH 2.0 repository at URL (another resolver's /oai, or
 any repository of URN records in oai_dc) into the database: ListRecords
 from where the last complete harvest of URL (and set) ended, so that a
 second run fetches only what changed since; the first harvests every
-record. Each page is stored in one transaction.
+record. Each page is stored in one transaction. Datestamps are to the
+second, so the records that changed in the second the last harvest ended
+come again: they are counted unchanged and not written.
 
 A record's URN is its identifier (or its first dc:identifier that is a
 URN), its locations its dc:identifiers that are URLs, its title the first
@@ -107,7 +109,7 @@ Examples:
 			res.Source, res.Records, res.Pages, res.Created, res.Updated, res.Reactivated, res.Deleted, res.Unchanged, len(res.Refused), next)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "urnresolver harvest: %v; the pages above are stored\n", err)
+		fmt.Fprintf(stderr, "urnresolver harvest: %v; the harvest is incomplete: the %d pages before stay stored, and the next harvest starts where this one did\n", err, res.Pages)
 		return 1
 	}
 	if len(res.Refused) > 0 {

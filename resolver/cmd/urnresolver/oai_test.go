@@ -196,3 +196,28 @@ func TestOAIHarvestHTTPOAI(t *testing.T) {
 			sent, pages+1, took.Round(time.Millisecond), done, len(written), deleted, date, len(next))
 	})
 }
+
+// TestHarvestCommand: urnresolver harvest's exit statuses: 2 for a
+// usage error, 1 with a message when the source cannot be harvested,
+// nothing stored.
+func TestHarvestCommand(t *testing.T) {
+	dir := t.TempDir()
+	env := cleanEnv("HOME=" + filepath.Join(dir, "home"))
+	db := filepath.Join(dir, "mirror.db")
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"harvest", "--db", db}, 2, "want one URL argument"},
+		{[]string{"harvest", "--db", db, "--full", "--from", "2026-01-02", "http://127.0.0.1:1/oai"}, 2, "exclude each other"},
+		{[]string{"harvest", "--db", db, "http://127.0.0.1:1/oai"}, 1, "the harvest is incomplete: the 0 pages before stay stored"},
+		{[]string{"harvest", "--db", db, "--from", "yesterday", "http://127.0.0.1:1/oai"}, 1, "not a UTC datestamp"},
+		{[]string{"harvest", "--db", db, "http://127.0.0.1:1/oai?verb=Identify"}, 1, "not an OAI-PMH base URL"},
+	} {
+		code, _, stderr := runCmd(t, dir, env, "", c.args...)
+		if code != c.code || !strings.Contains(stderr, c.want) {
+			t.Errorf("%q: exit %d, %s\nwant %d and %q", c.args, code, stderr, c.code, c.want)
+		}
+	}
+}
