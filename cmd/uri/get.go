@@ -199,13 +199,24 @@ func (p tpiece) value(c *call, u uri.URI) (string, bool) {
 		q, ok := u.QueryParams().Lookup(p.arg)
 		return q.Value(), ok
 	case tQueryAll:
-		var vs []string
+		// Joined as they come, in one string no longer than the query
+		// (a value decoded is no longer than written, a space takes
+		// the place of an "&"), not collected first: a query of a
+		// million pairs is not a million strings (issue 26).
+		var b strings.Builder
+		found := false
 		for _, q := range u.QueryParams().All() {
 			if q.Key() == p.arg {
-				vs = append(vs, q.Value())
+				if !found {
+					b.Grow(len(u.Query()))
+				} else {
+					b.WriteByte(' ')
+				}
+				found = true
+				b.WriteString(q.Value())
 			}
 		}
-		return strings.Join(vs, " "), vs != nil
+		return b.String(), found
 	}
 	return "", false
 }
@@ -223,7 +234,7 @@ func (t *template) write(c *call, w *writer, u uri.URI) {
 				w.B = append(w.B, "null"...)
 				continue
 			}
-			w.B = appendJSONString(w.B, v)
+			w.longValue(v) // a block at a time
 		}
 		w.end()
 		return
@@ -234,7 +245,7 @@ func (t *template) write(c *call, w *writer, u uri.URI) {
 			continue
 		}
 		v, _ := p.value(c, u)
-		w.B = appendPlain(w.B, v)
+		w.plain(v)
 	}
 	w.B = append(w.B, '\n')
 }

@@ -345,8 +345,10 @@ func writeLink(w *writer, l htmldoc.Link) {
 		return
 	}
 	w.Open()
-	w.Opt("uri", s, l.Err == nil)
-	w.Str("ref", l.Ref)
+	// The URI and the ref may be megabytes (an href of NULs is three
+	// times as long read, nine times resolved): a block at a time.
+	w.longOpt("uri", s, l.Err == nil)
+	w.longStr("ref", l.Ref)
 	w.Str("element", l.Element)
 	w.Str("attr", l.Attr)
 	w.Int("line", l.Line)

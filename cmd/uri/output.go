@@ -40,10 +40,19 @@ type writer struct {
 	// repairs are the changes --repair made to the current input,
 	// written as "repairs" at the end of its JSON object.
 	repairs []iri.Change
+	// spillFunc is spill for a library that writes into B
+	// (scheme.AppendJSONFlush): made once, not a closure per line.
+	spillFunc func([]byte) []byte
 }
 
 func newWriter(w io.Writer, json bool) *writer {
-	return &writer{w: bufio.NewWriterSize(w, 256<<10), json: json}
+	wr := &writer{w: bufio.NewWriterSize(w, 256<<10), json: json}
+	wr.spillFunc = func(b []byte) []byte {
+		wr.B = b
+		wr.spill()
+		return wr.B
+	}
+	return wr
 }
 
 // The lines are built in B one after the other, the current one from
@@ -196,8 +205,35 @@ func (c *call) filled(t *template, u uri.URI) result {
 // line appends a plain output line, its control characters escaped
 // (appendPlain).
 func (w *writer) line(s string) {
-	w.B = appendPlain(w.B, s)
+	w.plain(s)
 	w.B = append(w.B, '\n')
+}
+
+// plain appends s escaped for plain output (appendPlain) a block at a
+// time, spilling between blocks: a line of megabytes of controls is
+// four times as long escaped, and is never held whole.
+func (w *writer) plain(s string) {
+	for len(s) > blockSize/4 {
+		n := blockSize / 4
+		for n < len(s) && !utf8.RuneStart(s[n]) {
+			n++ // a C1 control (0xC2 0x80...) is escaped whole
+		}
+		w.B = appendPlain(w.B, s[:n])
+		s = s[n:]
+		w.spill()
+	}
+	w.B = appendPlain(w.B, s)
+}
+
+// raw appends s as it is (a serialized URL: no control), a block at a
+// time, spilling between blocks.
+func (w *writer) raw(s string) {
+	for len(s) > blockSize {
+		w.B = append(w.B, s[:blockSize]...)
+		s = s[blockSize:]
+		w.spill()
+	}
+	w.B = append(w.B, s...)
 }
 
 // appendPlain appends s for plain output: one input gives one line, and
@@ -217,6 +253,11 @@ func appendPlain(b []byte, s string) []byte {
 
 func appendEscaped(b []byte, s string) []byte {
 	b = jsonstr.Grow(b, len(s)+len(s)/2)
+	// An escape is up to 6 bytes (\u0085): room for them all at once
+	// (doubling), not a quarter more at a time.
+	if n := len(s) * 6; n > cap(b)-len(b) {
+		b = jsonstr.Grow(b, n)
+	}
 	const hexDigits = "0123456789abcdef"
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -261,7 +302,7 @@ func (w *writer) result(s string) {
 		return
 	}
 	w.begin()
-	w.Str("result", s)
+	w.longStr("result", s)
 	w.end()
 }
 
@@ -378,17 +419,7 @@ func (w *writer) failure(in string, err error, withInput bool) {
 		return
 	}
 	if withInput {
-		// A block at a time, spilling: an input of megabytes of
-		// controls is four times as long escaped.
-		for s := in; len(s) > 0; {
-			n := min(len(s), blockSize/4)
-			for n < len(s) && !utf8.RuneStart(s[n]) {
-				n++ // a C1 control (0xC2 0x80...) is escaped whole
-			}
-			w.B = appendPlain(w.B, s[:n])
-			s = s[n:]
-			w.spill()
-		}
+		w.plain(in)
 		w.B = append(w.B, '\t')
 	}
 	w.errorLine(off, reason)

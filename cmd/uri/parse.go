@@ -100,7 +100,9 @@ func (w *writer) params(u uri.URI) {
 // null and "scheme_error" with the reason say so rather than nothing.
 func (w *writer) schemeData(u uri.URI) {
 	w.Key("scheme_data")
-	b, err := scheme.AppendJSON(w.B, u)
+	// Flushed in long lists: a mailto URL of a million header fields
+	// writes its view a block at a time (w.spill).
+	b, err := scheme.AppendJSONFlush(w.B, u, w.spillFunc)
 	if err != nil {
 		w.B = append(w.B, "null"...)
 		_, reason := describe(u.String(), err)
@@ -172,7 +174,7 @@ func (w *writer) components(u uri.URI) {
 		sep = true
 		w.B = append(w.B, key...)
 		w.B = append(w.B, '=')
-		w.B = append(w.B, val...)
+		w.raw(val) // a block at a time
 	}
 	if u.HasScheme() {
 		kv("scheme", u.Scheme())

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/urikit/urikit/internal/jsonstr"
 	"github.com/urikit/urikit/scheme"
@@ -85,22 +86,38 @@ apply.
 			if refused != nil {
 				err = errRefused // refused, with what a client would do
 			}
+			// The request as a string, not copied: it is megabytes for
+			// a long URL, and nothing changes it.
+			req := unsafe.String(unsafe.SliceData(p.Request), len(p.Request))
 			return render(func(w *writer) {
 				if !w.json {
 					switch {
 					case refused != nil:
 						w.line("<refused>")
-					case p.Commands != nil:
-						b := w.B
-						for i, cmd := range p.Commands {
-							if i > 0 {
-								b = append(b, " | "...)
-							}
-							b = appendPlanEscaped(b, cmd, true)
+					case p.HasCommands():
+						// A command at a time, spilling: a path of a
+						// million directories is four times as long
+						// as CWD commands.
+						sep := ""
+						for cmd := range p.Commands() {
+							w.B = appendPlanEscaped(append(w.B, sep...), cmd, true)
+							sep = " | "
+							w.spill()
 						}
-						w.B = append(b, '\n')
+						w.B = append(w.B, '\n')
 					default:
-						w.B = append(appendPlanEscaped(w.B, string(p.Request), false), '\n')
+						// A block at a time, spilling: a request
+						// holds a long host twice.
+						for r := req; len(r) > 0; {
+							n := min(len(r), blockSize/4)
+							for n < len(r) && !utf8.RuneStart(r[n]) {
+								n++ // a character is escaped whole
+							}
+							w.B = appendPlanEscaped(w.B, r[:n], false)
+							r = r[n:]
+							w.spill()
+						}
+						w.B = append(w.B, '\n')
 					}
 					return
 				}
@@ -111,13 +128,21 @@ apply.
 				} else {
 					w.Key("connect")
 					w.Open()
-					w.Str("host", p.Host)
+					w.longStr("host", p.Host)
 					w.Int("port", p.Port)
 					w.Close()
 				}
-				w.Opt("request", string(p.Request), p.Request != nil)
-				if p.Commands != nil {
-					w.Strs("commands", p.Commands)
+				w.longOpt("request", req, p.Request != nil)
+				if p.HasCommands() {
+					w.Key("commands")
+					sep := byte('[')
+					for cmd := range p.Commands() {
+						w.B = append(w.B, sep)
+						w.longValue(cmd)
+						sep = ','
+						w.spill()
+					}
+					w.B = append(w.B, ']')
 				} else {
 					w.Raw("commands", []byte("null"))
 				}

@@ -58,17 +58,19 @@ func whatwgStart(c *call, normalize bool) (each, error) {
 // the validation errors.
 func (w *writer) whatwgJSON(u whatwg.URL) {
 	w.begin()
-	w.Str("href", u.Href())
-	w.Str("origin", u.Origin())
+	// Any of them may be as long as the input, or three times as long
+	// percent-encoded: each is written a block at a time (longStr).
+	w.longStr("href", u.Href())
+	w.longStr("origin", u.Origin())
 	w.Str("protocol", u.Protocol())
-	w.Str("username", u.Username())
-	w.Str("password", u.Password())
-	w.Str("host", u.Host())
-	w.Str("hostname", u.Hostname())
+	w.longStr("username", u.Username())
+	w.longStr("password", u.Password())
+	w.longStr("host", u.Host())
+	w.longStr("hostname", u.Hostname())
 	w.Str("port", u.Port())
-	w.Str("pathname", u.Pathname())
-	w.Str("search", u.Search())
-	w.Str("hash", u.Hash())
+	w.longStr("pathname", u.Pathname())
+	w.longStr("search", u.Search())
+	w.longStr("hash", u.Hash())
 	errs := u.Errors()
 	names := make([]string, len(errs))
 	for i, e := range errs {
@@ -86,7 +88,7 @@ func (w *writer) whatwgPlain(u whatwg.URL) {
 		}
 		w.B = append(w.B, key...)
 		w.B = append(w.B, '=')
-		w.B = append(w.B, val...)
+		w.raw(val) // a block at a time
 	}
 	kv("href", u.Href())
 	kv("origin", u.Origin())

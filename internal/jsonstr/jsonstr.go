@@ -84,6 +84,21 @@ func AppendEscaped(b []byte, s string) []byte {
 type Object struct {
 	B     []byte
 	first bool // no member written yet since Open
+	// Flush, when not nil, is called between the elements of an array
+	// (Strs, StrSeq, PairSeq) whenever B holds more than FlushSize
+	// bytes: it writes B out and returns the buffer to go on with, so
+	// that an array of a million elements is never held whole.
+	Flush func([]byte) []byte
+}
+
+// FlushSize is how much an Object with a Flush holds before flushing.
+const FlushSize = 64 << 10
+
+// flush calls Flush when B holds more than FlushSize bytes.
+func (o *Object) flush() {
+	if o.Flush != nil && len(o.B) > FlushSize {
+		o.B = o.Flush(o.B)
+	}
 }
 
 // Open appends "{".
@@ -129,6 +144,27 @@ func (o *Object) Str(name, s string) *Object {
 	return o
 }
 
+// LongStr is Str for a string that may be megabytes: with a Flush, it
+// is written a block at a time, flushed between blocks.
+func (o *Object) LongStr(name, s string) *Object {
+	if o.Flush == nil || len(s) <= FlushSize {
+		return o.Str(name, s)
+	}
+	o.Key(name)
+	o.B = append(o.B, '"')
+	for len(s) > 0 {
+		n := min(len(s), FlushSize)
+		for n < len(s) && !utf8.RuneStart(s[n]) {
+			n++ // a block ends at a character's start
+		}
+		o.B = AppendEscaped(o.B, s[:n])
+		s = s[n:]
+		o.flush()
+	}
+	o.B = append(o.B, '"')
+	return o
+}
+
 // Opt appends a string member, or null when it is not defined.
 func (o *Object) Opt(name, s string, defined bool) *Object {
 	if !defined {
@@ -170,6 +206,7 @@ func (o *Object) Strs(name string, ss []string) *Object {
 			o.B = append(o.B, ',')
 		}
 		o.B = Append(o.B, s)
+		o.flush()
 	}
 	o.B = append(o.B, ']')
 	return o
@@ -187,24 +224,30 @@ func (o *Object) StrSeq(name string, ss iter.Seq[string]) *Object {
 		}
 		i++
 		o.B = Append(o.B, s)
+		o.flush()
 	}
 	o.B = append(o.B, ']')
 	return o
 }
 
-// Pairs appends an array of [name, value] arrays, [] when empty.
-func (o *Object) Pairs(name string, ps [][2]string) *Object {
+// PairSeq appends an array of [name, value] arrays, [] when empty, for
+// the pairs of an iterator, which it does not collect.
+func (o *Object) PairSeq(name string, ps iter.Seq2[string, string]) *Object {
 	o.Key(name)
 	o.B = append(o.B, '[')
-	for i, p := range ps {
-		if i > 0 {
+	sep := false
+	for k, v := range ps {
+		if sep {
 			o.B = append(o.B, ',')
 		}
+		sep = true
+		o.B = Grow(o.B, len(k)+len(v)+8)
 		o.B = append(o.B, '[')
-		o.B = Append(o.B, p[0])
+		o.B = Append(o.B, k)
 		o.B = append(o.B, ',')
-		o.B = Append(o.B, p[1])
+		o.B = Append(o.B, v)
 		o.B = append(o.B, ']')
+		o.flush()
 	}
 	o.B = append(o.B, ']')
 	return o
@@ -217,8 +260,9 @@ func (o *Object) Raw(name string, v []byte) *Object {
 	return o
 }
 
-// Grow returns b with room for n more bytes. Past a few kilobytes it at
-// least doubles b's capacity, where append grows a large slice by a
+// Grow returns b with room for n more bytes. Past a few kilobytes (of n,
+// or of b: a long array of short strings) it at least doubles b's
+// capacity, where append grows a large slice by a
 // quarter at a time: a line of output built from long strings then
 // allocates about twice what it holds, not five times (the ~10x memory
 // bound for every input shape, issue 20).
@@ -226,7 +270,7 @@ func Grow(b []byte, n int) []byte {
 	if cap(b)-len(b) >= n {
 		return b
 	}
-	if n < 4096 {
+	if n < 4096 && cap(b) < 64<<10 {
 		return slices.Grow(b, n)
 	}
 	return slices.Grow(b, max(n, cap(b)))
