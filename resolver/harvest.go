@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"sort"
 	"strings"
 	"time"
 
@@ -149,29 +150,46 @@ func sortErrors(errs []oaiError) {
 
 // oaiSet is a set of the repository (section 2.7.2): its setSpec and
 // name, and the records it holds as a store filter. Every namespace
-// that has records is a set, its spec the lowercase NID ("nbn"); a set
-// of records of one registrar would be a child of its namespace's
-// ("nbn:aba001"), with a filter of its own.
+// that has records is a set, its spec the lowercase NID ("nbn"), and
+// every registrar a set within its namespace's, its spec the NID and
+// the registrar's code ("nbn:aba001"), holding the records under its
+// prefix.
 type oaiSet struct {
 	Spec, Name string
 	nid        string
-	empty      bool // a set no record can be in
+	registrar  string // the code, for a registrar's set
+	empty      bool   // a set no record can be in
 }
 
 // setSpecRE is setSpecType of the OAI-PMH schema.
 var setSpecRE = regexp.MustCompile(`^[A-Za-z0-9\-_.!~*'()]+(:[A-Za-z0-9\-_.!~*'()]+)*$`)
 
-// sets returns the repository's sets, sorted by spec.
+// oaiSets returns the repository's sets, sorted by spec.
 func (s *Server) oaiSets(ctx context.Context) ([]oaiSet, error) {
 	nids, err := s.store.db.Namespaces(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]oaiSet, len(nids))
-	for i, nid := range nids {
-		out[i] = oaiSet{Spec: nid, Name: "URNs of the namespace " + nid, nid: nid}
+	regs, err := s.store.db.Registrars(ctx)
+	if err != nil {
+		return nil, err
 	}
+	out := make([]oaiSet, 0, len(nids)+len(regs))
+	for _, nid := range nids {
+		out = append(out, oaiSet{Spec: nid, Name: "URNs of the namespace " + nid, nid: nid})
+	}
+	for _, r := range regs {
+		nid := registrarNID(r)
+		out = append(out, oaiSet{Spec: nid + ":" + r.Code, Name: "URNs of the registrar " + r.Code + " (urn:" + r.Prefix + ")", nid: nid, registrar: r.Code})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Spec < out[j].Spec })
 	return out, nil
+}
+
+// registrarNID is the namespace of a registrar's prefix, lowercase.
+func registrarNID(r store.RegistrarRow) string {
+	nid, _, _ := strings.Cut(r.Prefix, ":")
+	return lowerASCII(nid)
 }
 
 // setOf reads a set argument: the set it names, or an error. A set that
@@ -181,16 +199,28 @@ func setOf(spec string) (oaiSet, *oaiError) {
 	if !setSpecRE.MatchString(spec) {
 		return oaiSet{}, &oaiError{errBadArgument, fmt.Sprintf("set %q is not a setSpec (OAI-PMH schema, setSpecType)", truncate(spec, 80))}
 	}
-	if strings.Contains(spec, ":") {
-		// No set has children yet: registrar sets would.
-		return oaiSet{Spec: spec, empty: true}, nil
+	parts := strings.Split(spec, ":")
+	switch len(parts) {
+	case 1:
+		return oaiSet{Spec: spec, nid: lowerASCII(spec)}, nil
+	case 2:
+		return oaiSet{Spec: spec, nid: lowerASCII(parts[0]), registrar: lowerASCII(parts[1])}, nil
 	}
-	nid := lowerASCII(spec)
-	return oaiSet{Spec: spec, nid: nid}, nil
+	// Registrars' sets have no children.
+	return oaiSet{Spec: spec, empty: true}, nil
 }
 
-// recordSets are the specs of the sets a record belongs to.
-func recordSets(h store.Harvested) []string { return []string{h.NID} }
+// recordSets are the specs of the sets a record belongs to: its
+// namespace's and, under a registrar's prefix, the registrar's.
+func recordSets(h store.Harvested, regs []store.RegistrarRow) []string {
+	out := []string{h.NID}
+	for _, r := range regs {
+		if strings.HasPrefix(h.Key, r.PrefixKey) {
+			out = append(out, registrarNID(r)+":"+r.Code)
+		}
+	}
+	return out
+}
 
 // oaiTime is a datestamp argument: from or until (section 3.3.1), in
 // the day or the seconds granularity.
@@ -363,6 +393,19 @@ func (s *Server) oaiListRecords(ctx context.Context, req oaiRequest) (oaiList, [
 	}
 	if t.Set != "" {
 		set, _ := setOf(t.Set)
+		if set.registrar != "" {
+			r, err := s.store.db.Registrar(ctx, set.registrar)
+			switch {
+			case errors.Is(err, store.ErrNoRegistrar):
+				set.empty = true
+			case err != nil:
+				return oaiList{}, nil, err
+			case registrarNID(r) != set.nid:
+				set.empty = true
+			default:
+				q.KeyPrefix = r.PrefixKey
+			}
+		}
 		if set.empty {
 			return oaiList{}, []oaiError{{errNoRecordsMatch, "no record is in the set " + set.Spec}}, nil
 		}

@@ -484,3 +484,66 @@ func TestChangeTimesOrdered(t *testing.T) {
 		}
 	})
 }
+
+// TestOAIRegistrarSets: every registrar is a set within its namespace's
+// ("nbn:aba001"), holding the records under its prefix, paged like any
+// list; each record's header names both sets; a registrar without
+// records, an unknown one, or one under another namespace match none.
+func TestOAIRegistrarSets(t *testing.T) {
+	forEachStore(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		e := newEnv(t, dsn, Config{OAI: OAIConfig{PageSize: 2}})
+		schema := newOAISchema(t)
+		a := AuditEntry{At: time.Now().UTC(), Actor: "test", Client: "local"}
+		for _, r := range [][2]string{{"aba001", "nbn:cz:aba001-"}, {"gbv089", "nbn:de:gbv:089-"}} {
+			if _, err := e.store.AddRegistrar(ctx, r[0], r[1], []string{"registrar"}, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		csv := "urn,url\nurn:nbn:cz:aba001-000001,https://k.example/1\nurn:nbn:cz:aba001-000002,https://k.example/2\n" +
+			"URN:NBN:CZ:ABA001-000003,https://k.example/3\nurn:nbn:cz:xyz001-000001,https://x.example/1\nurn:nbn:no-1,https://nb.example/1\n"
+		if res, err := Import(ctx, e.store, strings.NewReader(csv), FormatCSV, ImportOptions{Audit: a}); err != nil || len(res.Refused) != 0 {
+			t.Fatalf("import: %v %+v", err, res)
+		}
+		d, _ := e.oai(schema, "GET", "verb=ListSets")
+		if got := strings.Join(d.Sets, " "); got != "nbn nbn:aba001 nbn:gbv089" {
+			t.Errorf("ListSets: %s", got)
+		}
+		for _, spec := range []string{"nbn:aba001", "NBN:ABA001"} {
+			var ids []string
+			args := "verb=ListIdentifiers&metadataPrefix=oai_dc&set=" + spec
+			for pages := 0; ; pages++ {
+				if pages > 3 {
+					t.Fatal("more pages than records")
+				}
+				d, _ := e.oai(schema, "GET", args)
+				if len(d.Errors) != 0 {
+					t.Fatalf("%s: %v", args, d.codes())
+				}
+				for _, h := range d.Headers {
+					ids = append(ids, h.Identifier)
+					if strings.Join(h.Sets, " ") != "nbn nbn:aba001" {
+						t.Errorf("%s: sets %v", h.Identifier, h.Sets)
+					}
+				}
+				if d.token() == "" {
+					break
+				}
+				args = "verb=ListIdentifiers&resumptionToken=" + url.QueryEscape(d.token())
+			}
+			if got := strings.Join(ids, " "); got != "urn:nbn:cz:aba001-000001 urn:nbn:cz:aba001-000002 urn:nbn:CZ:ABA001-000003" {
+				t.Errorf("set %s: %s", spec, got)
+			}
+		}
+		d, _ = e.oai(schema, "GET", "verb=GetRecord&metadataPrefix=oai_dc&identifier=urn:nbn:no-1")
+		if d.Record == nil || strings.Join(d.Record.Header.Sets, " ") != "nbn" {
+			t.Errorf("GetRecord of a URN of no registrar: %+v", d.Record)
+		}
+		for _, spec := range []string{"nbn:gbv089", "nbn:nope", "isbn:aba001", "nbn:aba001:x"} {
+			d, _ := e.oai(schema, "GET", "verb=ListRecords&metadataPrefix=oai_dc&set="+spec)
+			if strings.Join(d.codes(), " ") != "noRecordsMatch" {
+				t.Errorf("set %s: %v", spec, d.codes())
+			}
+		}
+	})
+}

@@ -65,6 +65,9 @@ type HarvestQuery struct {
 	From, Until       int64
 	HasFrom, HasUntil bool
 	NID               string // the namespace; "" for all
+	// KeyPrefix selects the records whose key starts with it (a
+	// registrar's prefix key); "" for all.
+	KeyPrefix string
 	Limit             int
 	// Full reads the metadata and the locations too.
 	Full bool
@@ -102,6 +105,9 @@ func (db *DB) Harvest(ctx context.Context, q HarvestQuery) ([]Harvested, error) 
 	}
 	if q.NID != "" {
 		where, args = append(where, `nid = ?`), append(args, q.NID)
+	}
+	if q.KeyPrefix != "" {
+		where, args = append(where, `substr(key, 1, length(CAST(? AS TEXT))) = ?`), append(args, q.KeyPrefix, q.KeyPrefix)
 	}
 	order := `changed_at, key`
 	if q.ByKey {
