@@ -68,7 +68,7 @@ type HarvestQuery struct {
 	// KeyPrefix selects the records whose key starts with it (a
 	// registrar's prefix key); "" for all.
 	KeyPrefix string
-	Limit             int
+	Limit     int
 	// Full reads the metadata and the locations too.
 	Full bool
 }
