@@ -26,7 +26,7 @@ import (
 // A record of the repository is a record of the resolver: its
 // identifier is the URN, its datestamp the record's change time (every
 // write stamps it, in the order the writes commit), its sets the URN's
-// namespace, and a deactivated record is a deleted one, kept for ever
+// namespace and registrar, and a deactivated record is a deleted one, kept for ever
 // (deletedRecord "persistent", section 2.5.1).
 //
 // Lists page without skipping or repeating a record while writes go on:

@@ -161,7 +161,7 @@ func (s *Server) resolveName(ctx context.Context, svc Service, n Name) (answer, 
 		return answer{}, err
 	}
 	if l.Found {
-		s.store.countResolution(n.NID())
+		s.store.countResolution(n.NID(), n.Key())
 	}
 	q, hasQ := n.QComponent()
 	switch {

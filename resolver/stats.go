@@ -14,10 +14,14 @@ import (
 	"github.com/urikit/urikit/resolver/internal/store"
 )
 
-// Resolutions per namespace and day (issue 30). A resolution of a URN
-// that has a record (active or deactivated) adds one to its namespace's
-// counter in memory: an atomic add on the request's path, never a
-// write. A background flusher adds what was counted since its last flush
+// Resolutions per namespace, registrar and day (issue 30). A resolution
+// of a URN that has a record (active or deactivated) adds one to the
+// counter of its namespace and of the registrar whose prefix it is
+// under ("" for none) in memory: an atomic add on the request's path,
+// never a write. The registrars' prefixes are read at the first count,
+// at every flush and when this process adds a registrar, so a registrar
+// another server adds is counted apart from its next flush on (until
+// then its URNs count under the namespace alone). A background flusher adds what was counted since its last flush
 // to the database's table of counts (every StatsFlushEvery, at each UTC
 // midnight for the day that ended, and when the Store closes), where
 // every server's counts add up; GET /admin/stats flushes and reads it.
@@ -27,58 +31,92 @@ import (
 // database.
 var StatsFlushEvery = time.Minute
 
-// NamespaceCount is the number of resolutions of one namespace.
+// NamespaceCount is the number of resolutions of one namespace and
+// registrar ("" for none) in one day.
 type NamespaceCount = store.Count
 
-// resolutionStats counts resolutions by namespace. counters is an
-// immutable map, replaced whole (under mu) when a namespace is first
-// counted, so that a count is a map lookup and an atomic add.
-type resolutionStats struct {
-	counters atomic.Pointer[map[string]*atomic.Uint64]
-	mu       sync.Mutex        // adding a namespace; flushing
-	flushed  map[string]uint64 // what the database has, by namespace
-	today    map[string]uint64 // the counts at the start of day
-	day      string            // the UTC day being counted, YYYY-MM-DD
+// statKey is what a resolution is counted under.
+type statKey struct{ nid, registrar string }
 
+// registrarPrefix is a registrar's code and the key its URNs start with.
+type registrarPrefix struct{ code, key string }
+
+// resolutionStats counts resolutions by namespace and registrar.
+// counters is an immutable map, replaced whole (under mu) when a key is
+// first counted, so that a count is a map lookup and an atomic add.
+type resolutionStats struct {
+	counters   atomic.Pointer[map[statKey]*atomic.Uint64]
+	registrars atomic.Pointer[[]registrarPrefix]
+	mu         sync.Mutex         // adding a key; flushing
+	flushed    map[statKey]uint64 // what the database has
+	today      map[statKey]uint64 // the counts at the start of day
+	day        string             // the UTC day being counted, YYYY-MM-DD
+
+	regOnce        sync.Once // the registrars' first read
 	start, stopped sync.Once
 	stop           chan struct{}
 	done           chan struct{}
 }
 
-// countResolution counts a resolution of a URN of the namespace nid.
-func (s *Store) countResolution(nid string) {
+// countResolution counts a resolution of the URN under key, of the
+// namespace nid.
+func (s *Store) countResolution(nid, key string) {
+	k := statKey{nid: nid}
+	s.stats.regOnce.Do(func() { s.loadRegistrars(context.Background()) })
+	if rs := s.stats.registrars.Load(); rs != nil {
+		for _, r := range *rs {
+			if strings.HasPrefix(key, r.key) {
+				k.registrar = r.code
+				break
+			}
+		}
+	}
 	if m := s.stats.counters.Load(); m != nil {
-		if c, ok := (*m)[nid]; ok {
+		if c, ok := (*m)[k]; ok {
 			c.Add(1)
 			return
 		}
 	}
-	s.newCounter(nid).Add(1)
+	s.newCounter(k).Add(1)
 }
 
-// newCounter adds the namespace nid to the counters, and starts the
-// flusher with the first.
-func (s *Store) newCounter(nid string) *atomic.Uint64 {
+// loadRegistrars reads the registrars' prefixes for countResolution;
+// on a failure the last ones stay.
+func (s *Store) loadRegistrars(ctx context.Context) {
+	regs, err := s.db.Registrars(ctx)
+	if err != nil {
+		return
+	}
+	rs := make([]registrarPrefix, len(regs))
+	for i, r := range regs {
+		rs[i] = registrarPrefix{code: r.Code, key: r.PrefixKey}
+	}
+	s.stats.registrars.Store(&rs)
+}
+
+// newCounter adds k to the counters, and starts the flusher with the
+// first.
+func (s *Store) newCounter(k statKey) *atomic.Uint64 {
 	st := &s.stats
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	old := st.counters.Load()
 	if old != nil {
-		if c, ok := (*old)[nid]; ok {
+		if c, ok := (*old)[k]; ok {
 			return c
 		}
 	}
-	m := make(map[string]*atomic.Uint64, 1)
+	m := make(map[statKey]*atomic.Uint64, 1)
 	if old != nil {
 		for k, v := range *old {
 			m[k] = v
 		}
 	}
 	c := new(atomic.Uint64)
-	m[strings.Clone(nid)] = c
+	m[statKey{strings.Clone(k.nid), strings.Clone(k.registrar)}] = c
 	st.counters.Store(&m)
 	st.start.Do(func() {
-		st.flushed, st.today = map[string]uint64{}, map[string]uint64{}
+		st.flushed, st.today = map[statKey]uint64{}, map[statKey]uint64{}
 		st.day = time.Now().UTC().Format(time.DateOnly)
 		st.stop, st.done = make(chan struct{}), make(chan struct{})
 		go s.flushStats()
@@ -117,18 +155,19 @@ func (s *Store) flush(ctx context.Context) error {
 	if m == nil {
 		return nil
 	}
-	now := make(map[string]uint64, len(*m))
+	now := make(map[statKey]uint64, len(*m))
 	var cs []store.Count
-	for nid, c := range *m {
+	for k, c := range *m {
 		v := c.Load()
-		now[nid] = v
-		if d := v - st.flushed[nid]; d > 0 {
-			cs = append(cs, store.Count{Day: st.day, NID: nid, N: int64(d)})
+		now[k] = v
+		if d := v - st.flushed[k]; d > 0 {
+			cs = append(cs, store.Count{Day: st.day, NID: k.nid, Registrar: k.registrar, N: int64(d)})
 		}
 	}
 	if err := s.db.AddResolutions(ctx, cs); err != nil {
 		return err
 	}
+	s.loadRegistrars(ctx)
 	st.flushed = now
 	if day := time.Now().UTC().Format(time.DateOnly); day != st.day {
 		st.day = day
@@ -160,8 +199,9 @@ func (s *Store) Resolutions(ctx context.Context, since string) ([]NamespaceCount
 }
 
 // writeResolutionMetrics writes this process's counts for /metrics:
-// the total per namespace since it started, and the count of the UTC
-// day being counted.
+// the total per namespace and registrar since it started, and the count
+// of the UTC day being counted; the registrar label is left out for the
+// URNs of no registrar.
 func (s *Store) writeResolutionMetrics(w io.Writer) {
 	st := &s.stats
 	m := st.counters.Load()
@@ -171,20 +211,32 @@ func (s *Store) writeResolutionMetrics(w io.Writer) {
 	st.mu.Lock()
 	day, today := st.day, st.today
 	st.mu.Unlock()
-	nids := make([]string, 0, len(*m))
-	for nid := range *m {
-		nids = append(nids, nid)
+	keys := make([]statKey, 0, len(*m))
+	for k := range *m {
+		keys = append(keys, k)
 	}
-	sort.Strings(nids)
-	fmt.Fprintln(w, "# HELP urnresolver_resolutions_total Resolutions of URNs that have a record, by namespace, since the server started.")
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].nid != keys[j].nid {
+			return keys[i].nid < keys[j].nid
+		}
+		return keys[i].registrar < keys[j].registrar
+	})
+	labels := func(k statKey) string {
+		l := "namespace=" + quoteLabel(k.nid)
+		if k.registrar != "" {
+			l += ",registrar=" + quoteLabel(k.registrar)
+		}
+		return l
+	}
+	fmt.Fprintln(w, "# HELP urnresolver_resolutions_total Resolutions of URNs that have a record, by namespace and registrar, since the server started.")
 	fmt.Fprintln(w, "# TYPE urnresolver_resolutions_total counter")
-	for _, nid := range nids {
-		fmt.Fprintf(w, "urnresolver_resolutions_total{namespace=%s} %d\n", quoteLabel(nid), (*m)[nid].Load())
+	for _, k := range keys {
+		fmt.Fprintf(w, "urnresolver_resolutions_total{%s} %d\n", labels(k), (*m)[k].Load())
 	}
-	fmt.Fprintln(w, "# HELP urnresolver_resolutions_day Resolutions by namespace in the UTC day being counted, by this server (GET /admin/stats: every server's, every day).")
+	fmt.Fprintln(w, "# HELP urnresolver_resolutions_day Resolutions by namespace and registrar in the UTC day being counted, by this server (GET /admin/stats: every server's, every day).")
 	fmt.Fprintln(w, "# TYPE urnresolver_resolutions_day gauge")
-	for _, nid := range nids {
-		fmt.Fprintf(w, "urnresolver_resolutions_day{namespace=%s,day=%q} %d\n", quoteLabel(nid), day, (*m)[nid].Load()-today[nid])
+	for _, k := range keys {
+		fmt.Fprintf(w, "urnresolver_resolutions_day{%s,day=%q} %d\n", labels(k), day, (*m)[k].Load()-today[k])
 	}
 }
 
@@ -192,8 +244,9 @@ func (s *Store) writeResolutionMetrics(w io.Writer) {
 const statsDays = 30
 
 // adminStats answers GET /admin/stats[?since=YYYY-MM-DD]: the
-// resolutions per day and namespace of the token's namespaces, counted
-// by every server, from 30 days ago or since.
+// resolutions per day, namespace and registrar of the token's
+// namespaces (a registrar's token: of its registrar), counted by every
+// server, from 30 days ago or since.
 func (s *Server) adminStats(w http.ResponseWriter, r *http.Request) {
 	wr, ok := s.authenticate(w, r)
 	if !ok {
@@ -218,7 +271,8 @@ func (s *Server) adminStats(w http.ResponseWriter, r *http.Request) {
 	}
 	out := []NamespaceCount{}
 	for _, c := range counts {
-		if nids[c.NID] {
+		// A registrar's token sees its registrar's counts only.
+		if nids[c.NID] && (wr.tok.Registrar == "" || c.Registrar == wr.tok.Registrar) {
 			out = append(out, c)
 		}
 	}

@@ -3,6 +3,7 @@ package resolver
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -90,6 +91,68 @@ func TestResolutionStats(t *testing.T) {
 		}
 		if r := e.do("GET", "/admin/stats?since=yesterday", map[string]string{"Authorization": "Bearer " + tok}, ""); r.code != 400 {
 			t.Errorf("/admin/stats?since=yesterday: %d", r.code)
+		}
+	})
+}
+
+// TestResolutionStatsPerRegistrar counts the resolutions of the URNs
+// under a registrar's prefix apart, in /admin/stats and /metrics; a
+// registrar's token sees its own counts only; a registrar added while
+// the server counts is counted apart from then on.
+func TestResolutionStatsPerRegistrar(t *testing.T) {
+	forEachStore(t, func(t *testing.T, dsn string) {
+		ctx := context.Background()
+		e := newEnv(t, dsn, Config{})
+		a := AuditEntry{At: time.Now().UTC(), Actor: "test", Client: "local"}
+		if _, err := e.store.AddRegistrar(ctx, "aba001", "nbn:cz:aba001-", []string{"registrar"}, a); err != nil {
+			t.Fatal(err)
+		}
+		csv := "urn,url\nurn:nbn:cz:aba001-000001,https://k.example/1\nurn:nbn:cz:xyz001-000001,https://x.example/1\nurn:nbn:cz:xyz002-000001,https://y.example/1\n"
+		if _, err := Import(ctx, e.store, strings.NewReader(csv), FormatCSV, ImportOptions{Audit: a}); err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range []string{"urn:nbn:cz:aba001-000001", "URN:NBN:CZ:ABA001-000001", "urn:nbn:cz:aba001-000001", "urn:nbn:cz:xyz001-000001", "urn:nbn:cz:xyz002-000001"} {
+			e.get("/uri-res/N2L?" + q)
+		}
+		// Added now: counted apart from its next resolution on.
+		if _, err := e.store.AddRegistrar(ctx, "xyz002", "nbn:cz:xyz002-", []string{"registrar"}, a); err != nil {
+			t.Fatal(err)
+		}
+		e.get("/uri-res/N2L?urn:nbn:cz:xyz002-000001")
+
+		stats := func(tok string) map[string]int64 {
+			r := e.do("GET", "/admin/stats", map[string]string{"Authorization": "Bearer " + tok}, "")
+			if r.code != 200 {
+				t.Fatalf("/admin/stats: %d %s", r.code, r.body)
+			}
+			var v struct{ Resolutions []NamespaceCount }
+			if err := json.Unmarshal([]byte(r.body), &v); err != nil {
+				t.Fatal(err)
+			}
+			out := map[string]int64{}
+			for _, c := range v.Resolutions {
+				out[c.NID+"/"+c.Registrar] += c.N
+			}
+			return out
+		}
+		want := map[string]int64{"nbn/aba001": 3, "nbn/": 2, "nbn/xyz002": 1}
+		if got := stats(e.token("nbn")); !reflect.DeepEqual(got, want) {
+			t.Errorf("stats: %v, want %v", got, want)
+		}
+		rtok, _, err := e.store.CreateRegistrarToken(ctx, "aba001", "", a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := stats(rtok); !reflect.DeepEqual(got, map[string]int64{"nbn/aba001": 3}) {
+			t.Errorf("stats of aba001's token: %v", got)
+		}
+		m := e.get("/metrics").body
+		for _, line := range []string{`urnresolver_resolutions_total{namespace="nbn"} 2`,
+			`urnresolver_resolutions_total{namespace="nbn",registrar="aba001"} 3`,
+			`urnresolver_resolutions_total{namespace="nbn",registrar="xyz002"} 1`} {
+			if !strings.Contains(m, line+"\n") {
+				t.Errorf("/metrics lacks %s", line)
+			}
 		}
 	})
 }
