@@ -92,7 +92,7 @@ func TestOAIHarvestHTTPOAI(t *testing.T) {
 	forEachDB(t, func(t *testing.T, dir, dsn string) {
 		env := cleanEnv()
 		const n, writes = 10000, 100
-		urn := func(i int) string { return fmt.Sprintf("urn:nbn:de:harvest-%05d", i) }
+		urn := func(i int) string { return fmt.Sprintf("urn:nbn:no-harvest-%05d", i) }
 		var b strings.Builder
 		for i := 0; i < n; i++ {
 			fmt.Fprintf(&b, `{"urn":%q,"urls":["https://example.org/%d"],"metadata":{"title":"Record %d"}}`+"\n", urn(i), i, i)
