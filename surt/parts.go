@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/urikit/urikit/internal/chars"
+	"github.com/urikit/urikit/internal/jsonstr"
 )
 
 // The canonicalizers work on a URL split into components, each a span of
@@ -42,8 +43,13 @@ func (p *parts) get(s span) []byte { return p.buf[s.i:s.j] }
 // the same buffer, which an append never overwrites (if the buffer moves,
 // src still reads the old array).
 func (p *parts) set(s *span, f func(dst, src []byte) []byte) {
+	src := p.buf[s.i:s.j]
+	// Room for the usual rewrite (a few escapes) at once, doubling the
+	// buffer when it grows: append grows a large slice by a quarter at a
+	// time, which costs five times the buffer on one long URL (issue 26).
+	p.buf = jsonstr.Grow(p.buf, len(src)+len(src)/4+8)
 	start := len(p.buf)
-	p.buf = f(p.buf, p.buf[s.i:s.j])
+	p.buf = f(p.buf, src)
 	s.i, s.j = int32(start), int32(len(p.buf))
 }
 

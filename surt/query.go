@@ -3,14 +3,17 @@ package surt
 import (
 	"bytes"
 	"slices"
+
+	"github.com/urikit/urikit/internal/jsonstr"
 )
 
 // splitParams fills st.params with the "&"-separated parameters of the
 // query, each with the end of its key (its first "=").
 func (st *state) splitParams() {
 	p := &st.p
-	st.params = st.params[:0]
 	q := p.query
+	// Sized at once: a long query grows it once, not by quarters.
+	st.params = slices.Grow(st.params[:0], bytes.Count(p.buf[q.i:q.j], []byte{'&'})+1)
 	for i := q.i; ; {
 		j, eq := i, int32(-1)
 		for j < q.j && p.buf[j] != '&' {
@@ -34,6 +37,7 @@ func (st *state) splitParams() {
 // leaving out the empty ones when dropEmpty.
 func (st *state) joinParams(dropEmpty bool) {
 	p := &st.p
+	p.buf = jsonstr.Grow(p.buf, p.query.len()+1)
 	start := len(p.buf)
 	first := true
 	for _, pr := range st.params {
