@@ -200,6 +200,24 @@ func (st *state) dropEmptyParams() {
 	if len(q) == 0 || q[0] != '&' && q[len(q)-1] != '&' && !bytes.Contains(q, []byte("&&")) {
 		return
 	}
-	st.splitParams()
-	st.joinParams(true)
+	// In place, as the bytes only move left: a long query is not copied
+	// again, nor split into parameters.
+	w := 0
+	for i := 0; i <= len(q); {
+		j := bytes.IndexByte(q[i:], '&')
+		if j < 0 {
+			j = len(q)
+		} else {
+			j += i
+		}
+		if j > i {
+			if w > 0 {
+				q[w] = '&' // w < i: before what is still to read
+				w++
+			}
+			w += copy(q[w:], q[i:j])
+		}
+		i = j + 1
+	}
+	st.p.query.j = st.p.query.i + int32(w)
 }

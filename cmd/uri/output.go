@@ -484,13 +484,6 @@ func appendJSONString(b []byte, s string) []byte { return jsonstr.Append(b, s) }
 // command keeps one and reuses b, so that a key costs no allocation.
 type keyResult struct{ b []byte }
 
-// grown returns b emptied, with room for the key of an input of n bytes
-// (a few escapes more) at once: appending to it would grow a long key a
-// quarter at a time.
-func (r *keyResult) grown(n int) []byte {
-	return jsonstr.Grow(r.b[:0], n+n/4+16)
-}
-
 func (r *keyResult) write(w *writer) {
 	// b is valid until the next input; result copies it.
 	w.result(unsafe.String(unsafe.SliceData(r.b), len(r.b)))

@@ -69,7 +69,7 @@ each profile rule by rule, with its source.
 		}
 		r := &keyResult{}
 		return func(in string) (result, error) {
-			b, err := o.AppendKey(r.grown(len(in)), in)
+			b, err := o.AppendKey(r.b[:0], in)
 			if err != nil {
 				return nil, err
 			}
@@ -120,7 +120,7 @@ of those parsers.
 		}
 		r := &keyResult{}
 		return func(in string) (result, error) {
-			b, err := o.AppendCanonical(r.grown(len(in)), in)
+			b, err := o.AppendCanonical(r.b[:0], in)
 			if err != nil {
 				return nil, err
 			}
