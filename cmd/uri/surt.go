@@ -35,7 +35,7 @@ var surtCommand = &command{
 		{long: "with-scheme", help: "the Heritrix form: the scheme kept, the authority in\nparentheses, a comma after each label:\n\"http://(org,archive,)/\"",
 			example: "uri surt --with-scheme 'http://www.archive.org/goo/'"},
 		{long: "ssurt", help: "urlcanon's reversible SSURT: the reversed host, \"//\",\nport, scheme and userinfo, then the rest:\n\"org,archive,//http:/goo\"",
-			example: "uri surt --ssurt --profile none 'http://user@archive.org:81/goo?q#f'"},
+			example: "uri surt --ssurt 'http://www.archive.org:81/goo/?b&a#f'"},
 		withExample(flagProfile, "uri surt --profile aggressive 'https://www.archive.org/Goo/?sid=0123456789abcdef0123'"),
 		withExample(flagKeepWWW, "uri surt --keep-www 'http://www2.archive.org/'"),
 		withExample(flagWWWTwoLabels, "uri surt --www-two-labels 'http://www1355544.com/'"),
