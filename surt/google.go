@@ -67,8 +67,10 @@ func (p *parts) google(ia bool) *parts {
 	}
 	p.unescapeAll(&p.path)
 	// surt normalizes the path of a URL with a host only ("file:///./a"
-	// keeps its dot); an http URL whose host stayed empty gets "/" unless
-	// it is "https://" alone, so that it reads back as itself.
+	// keeps its dot). An http URL whose host stayed empty has no path
+	// segment left (promoteSegment took it), only slashes, which become
+	// the "/" that the splitter reads back from "http:///" (split.go,
+	// step 8); without a path ("http://") it stays without, as in surt.
 	if p.host.ok && (p.host.len() > 0 || sp && p.path.len() > 0) {
 		p.surtPath()
 	}

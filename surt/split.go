@@ -39,6 +39,13 @@ import (
 //     the first ":", after which comes the port.
 //  7. The path runs to "?" or "#", the query to "#", the fragment to
 //     the end.
+//  8. After a special scheme, slashes that no authority follows are read
+//     as surt's handyurl.parse reads them (its "http:////" rule after an
+//     RFC 2396 split): "//" is an empty authority, so "http://" has no
+//     path, and the slashes beyond it, or a single "/", are the path "/":
+//     "http:///" and "http:/" have the path "/". A host that the rules
+//     empty ("http://./") leaves that path, and the canonical "http:///"
+//     must read back so.
 type splitFlags uint8
 
 const (
@@ -114,13 +121,21 @@ func (p *parts) split(s string, f splitFlags) int {
 	bs := f&splitBackslash != 0 && sp
 	isSlash := func(c byte) bool { return c == '/' || bs && c == '\\' }
 	if sp {
+		run := i
 		for i < n && isSlash(b[i]) {
 			i++
 		}
+		run = i - run
 		p.authority(i, n, bs)
 		i = p.host.j
 		if p.port.ok {
 			i = p.port.j
+		}
+		if p.host.len() == 0 && !p.user.ok && !p.port.ok && run != 0 && run != 2 {
+			// No authority follows the slashes ("http:///", "http:/?q"):
+			// the slashes but the "//" of an authority are the path,
+			// which is "/" (step 8).
+			i--
 		}
 	} else if hasPrefixAt(b, i, "//") {
 		p.authority(i+2, n, false)
