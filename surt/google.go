@@ -130,7 +130,7 @@ func (p *parts) googleHost(ia bool) {
 		v, ok = parseIPv4(h, true)
 	}
 	if ok {
-		p.set(&p.host, func(dst, _ []byte) []byte { return appendIPv4(dst, v) })
+		p.set(&p.host, maxIPv4, func(dst, _ []byte) []byte { return appendIPv4(dst, v) })
 		return
 	}
 	p.lower(p.host)
@@ -173,7 +173,7 @@ func (p *parts) fixDots(s *span) {
 	if !bad {
 		return
 	}
-	p.set(s, func(dst, src []byte) []byte {
+	p.set(s, 0, func(dst, src []byte) []byte {
 		base := len(dst)
 		for k, c := range src {
 			if c == '.' && (len(dst) == base || k+1 < len(src) && src[k+1] == '.') {
@@ -226,7 +226,7 @@ func (p *parts) normalizeIPv6(s *span) bool {
 	if err != nil || !a.Is6() || a.Zone() != "" {
 		return false
 	}
-	p.set(s, func(dst, _ []byte) []byte {
+	p.set(s, len("[]")+len("ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255"), func(dst, _ []byte) []byte {
 		dst = append(dst, '[')
 		dst = a.AppendTo(dst)
 		return append(dst, ']')

@@ -56,6 +56,15 @@ const (
 	splitGopher   // gopher reads them so too (urlcanon's SPECIAL_SCHEMES)
 )
 
+// reserveSet is the bytes split makes room to escape.
+var reserveSet = func() *byteSet {
+	s := newSet("%[]")
+	for _, c := range "\t\n\r " { // removed, or at the ends only
+		s[c>>5] &^= 1 << (c & 31)
+	}
+	return s
+}()
+
 // junk reports whether c is a C0 control or space (URL Standard's
 // "leading and trailing C0 control or space").
 func junk(c byte) bool { return c <= 0x20 }
@@ -71,7 +80,11 @@ func (p *parts) split(s string, f splitFlags) int {
 		hi--
 	}
 	s = s[lo:hi]
-	p.buf = slices.Grow(p.buf, len(s)+len("http://")) // at once: a long URL grows it once
+	// At once: a long URL grows the buffer once, to what the escapes of
+	// its bytes that every profile escapes will make of it (non-ASCII and
+	// controls, "%", and the brackets a host escapes); then the rewrites
+	// in place need no other.
+	p.buf = slices.Grow(p.buf, len(s)+len("http://")+room+2*countEscape(s, reserveSet))
 	for k := 0; k < len(s); k++ {
 		if c := s[k]; c != '\t' && c != '\n' && c != '\r' {
 			p.buf = append(p.buf, c)
