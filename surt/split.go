@@ -58,7 +58,7 @@ const (
 
 // reserveSet is the bytes split makes room to escape.
 var reserveSet = func() *byteSet {
-	s := newSet("%[]")
+	s := newSet("%[]@:")
 	for _, c := range "\t\n\r " { // removed, or at the ends only
 		s[c>>5] &^= 1 << (c & 31)
 	}
@@ -82,8 +82,9 @@ func (p *parts) split(s string, f splitFlags) int {
 	s = s[lo:hi]
 	// At once: a long URL grows the buffer once, to what the escapes of
 	// its bytes that every profile escapes will make of it (non-ASCII and
-	// controls, "%", and the brackets a host escapes); then the rewrites
-	// in place need no other.
+	// controls, "%", and what a userinfo, host or port escapes: brackets,
+	// "@", ":"); then the rewrites in place need no other. Room left
+	// unwritten is never touched, so it costs no resident memory.
 	p.buf = slices.Grow(p.buf, len(s)+len("http://")+room+2*countEscape(s, reserveSet))
 	for k := 0; k < len(s); k++ {
 		if c := s[k]; c != '\t' && c != '\n' && c != '\r' {
