@@ -80,6 +80,45 @@ func paramsSorted(q []byte, cmp func(x, y param) int) bool {
 	return true
 }
 
+// emptiesFirst sorts q in place when its parameters but the empty ones
+// are in the order of cmp, which puts an empty parameter first (both
+// orders do): the empty ones go to the front ("a=1&" is "&a=1"), without
+// a list of the parameters, and it reports true. The length stays: the
+// other parameters are moved to the end, from the last, and the front is
+// filled with the empty ones' "&".
+func emptiesFirst(q []byte, cmp func(x, y param) int) bool {
+	var prev param
+	have := false
+	for i := 0; i <= len(q); {
+		var pr param
+		pr, i = nextParam(q, i)
+		if pr.i == pr.j {
+			continue
+		}
+		if have && cmp(prev, pr) > 0 {
+			return false
+		}
+		prev, have = pr, true
+	}
+	w := len(q)
+	for j := len(q); j >= 0; {
+		i := bytes.LastIndexByte(q[:j], '&') + 1
+		if i < j {
+			if w < len(q) {
+				w--
+				q[w] = '&'
+			}
+			w -= j - i
+			copy(q[w:], q[i:j])
+		}
+		j = i - 1
+	}
+	for k := 0; k < w; k++ {
+		q[k] = '&'
+	}
+	return true
+}
+
 // nextParam returns the parameter of q that starts at i, as offsets in
 // q, and where the next one starts (len(q)+1 after the last).
 func nextParam(q []byte, i int) (param, int) {
@@ -105,7 +144,7 @@ func (st *state) sortQueryIA() {
 	if st.p.query.len() <= 1 {
 		return
 	}
-	if paramsSorted(st.p.get(st.p.query), iaParamCmp(st.p.get(st.p.query))) {
+	if q := st.p.get(st.p.query); paramsSorted(q, iaParamCmp(q)) || emptiesFirst(q, iaParamCmp(q)) {
 		return
 	}
 	st.splitParams()
@@ -138,7 +177,7 @@ func (st *state) sortQueryBytes() {
 	if st.p.query.len() == 0 {
 		return
 	}
-	if paramsSorted(st.p.get(st.p.query), bytesParamCmp(st.p.get(st.p.query))) {
+	if q := st.p.get(st.p.query); paramsSorted(q, bytesParamCmp(q)) || emptiesFirst(q, bytesParamCmp(q)) {
 		return
 	}
 	st.splitParams()

@@ -85,7 +85,13 @@ func (p *parts) split(s string, f splitFlags) int {
 	// controls, "%", and what a userinfo, host or port escapes: brackets,
 	// "@", ":"); then the rewrites in place need no other. Room left
 	// unwritten is never touched, so it costs no resident memory.
-	p.buf = slices.Grow(p.buf, len(s)+len("http://")+room+2*countEscape(s, reserveSet))
+	// A short URL is not counted: an escape or two grow its buffer at no
+	// cost that matters, and the pass would cost every URL of a crawl.
+	reserve := 0
+	if len(s) >= 4<<10 {
+		reserve = 2 * countEscape(s, reserveSet)
+	}
+	p.buf = slices.Grow(p.buf, len(s)+len("http://")+room+reserve)
 	for k := 0; k < len(s); k++ {
 		if c := s[k]; c != '\t' && c != '\n' && c != '\r' {
 			p.buf = append(p.buf, c)
