@@ -35,7 +35,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/urikit/urikit/beam/uribeam"
 )
 
@@ -78,9 +77,6 @@ func usageError(w io.Writer, msg string) int {
 	fmt.Fprintf(w, "uripipe: %s\nRun 'uripipe help' for usage.\n", msg)
 	return 2
 }
-
-// runners are the values of --runner, "|" around each.
-const runners = "|prism|flink|spark|dataflow|universal|"
 
 const usage = `Usage: uripipe JOB --input GLOB --output PREFIX [FLAGS] [BEAM FLAGS]
 
@@ -245,8 +241,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case fmap.Len() > 0 && job != "links":
 		return usageError(stderr, "flag --map is for links only")
 	}
-	if r := flag.Lookup("runner"); r != nil && r.Value.String() != "" && !strings.Contains(runners, "|"+r.Value.String()+"|") {
-		return usageError(stderr, fmt.Sprintf("flag --runner: want prism, flink, spark, dataflow or universal, not %q", r.Value.String()))
+	if msg := checkRunner(runner()); msg != "" {
+		return usageError(stderr, "flag --runner: "+msg)
 	}
 	ctx := context.Background()
 	if code := checkInput(ctx, stderr, *input); code != 0 {
@@ -257,7 +253,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	p, s := beam.NewPipelineWithRoot()
 	build(s, job, *input, *output, *shards, fmap, uribeam.ReadOptions{MaxRecord: *maxRecord})
 	stop := progress(stderr, job)
-	err := beamx.Run(ctx, p)
+	_, err := beam.Run(ctx, runner(), p)
 	stop()
 	if err != nil {
 		fmt.Fprintf(stderr, "uripipe %s: %v\n", job, err)
