@@ -28,6 +28,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -141,7 +142,30 @@ func (f mapFlag) Set(v string) error {
 	if !ok || p == "" {
 		return errors.New("want PATHPREFIX=URLPREFIX")
 	}
+	p, err := absLocal(p)
+	if err != nil {
+		return err
+	}
 	return f.m.Add(p, u)
+}
+
+// absLocal returns a local path (one without a "scheme://", as Beam's
+// file systems tell them apart) made absolute, a final separator kept;
+// other paths as they are. The workers of a runner other than Prism in
+// process run in other processes, in other directories: a relative
+// path would name other files there.
+func absLocal(p string) (string, error) {
+	if strings.Index(p, "://") > 0 {
+		return p, nil
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	if strings.HasSuffix(p, string(filepath.Separator)) && !strings.HasSuffix(abs, string(filepath.Separator)) {
+		abs += string(filepath.Separator)
+	}
+	return abs, nil
 }
 
 // sizeFlag is a size in bytes, with an optional K, M or G (binary).
@@ -199,6 +223,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if err := flag.CommandLine.Parse(args); err != nil {
 			return 2
 		}
+		dieWithParent()
 		beam.Init()
 		return usageError(stderr, "a job name must come first")
 	}
@@ -244,6 +269,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if msg := checkRunner(runner()); msg != "" {
 		return usageError(stderr, "flag --runner: "+msg)
 	}
+	var err error
+	if *input, err = absLocal(*input); err == nil {
+		*output, err = absLocal(*output)
+	}
+	if err != nil {
+		return usageError(stderr, err.Error())
+	}
 	ctx := context.Background()
 	if code := checkInput(ctx, stderr, *input); code != 0 {
 		return code
@@ -253,7 +285,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	p, s := beam.NewPipelineWithRoot()
 	build(s, job, *input, *output, *shards, fmap, uribeam.ReadOptions{MaxRecord: *maxRecord})
 	stop := progress(stderr, job)
-	_, err := beam.Run(ctx, runner(), p)
+	_, err = beam.Run(ctx, runner(), p)
 	stop()
 	if err != nil {
 		fmt.Fprintf(stderr, "uripipe %s: %v\n", job, err)

@@ -46,7 +46,22 @@ func TestMain(m *testing.M) {
 		fmt.Fprintf(os.Stderr, "building the uri command: %v\n%s", err, out)
 		os.Exit(2)
 	}
+	switch mode := os.Getenv(portableEnvVar); mode {
+	case "":
+	case "portable":
+		if err := startPortable(dir); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.RemoveAll(dir)
+			os.Exit(2)
+		}
+	default:
+		fmt.Fprintf(os.Stderr, "%s=%q: want portable, or nothing\n", portableEnvVar, mode)
+		os.Exit(2)
+	}
 	code := m.Run()
+	if portable != nil {
+		portable.stop()
+	}
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
@@ -81,10 +96,15 @@ func splitLines(b []byte) []string {
 	return lines
 }
 
-// job runs uripipe with args and fails the test unless it exits 0.
+// job runs uripipe with args, in process or, in the portable mode,
+// through Prism's job service, and fails the test unless it exits 0.
 func job(t *testing.T, args ...string) {
 	t.Helper()
-	code, stderr := runCommand(args...)
+	run := runCommand
+	if portable != nil {
+		run = runPortable
+	}
+	code, stderr := run(args...)
 	if code != 0 {
 		t.Fatalf("uripipe %s: exit %d\n%s", strings.Join(args, " "), code, stderr)
 	}
