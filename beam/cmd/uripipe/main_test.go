@@ -29,6 +29,9 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	if boot := os.Getenv(poolEnvVar); boot != "" {
+		os.Exit(servePool(boot))
+	}
 	dir, err := os.MkdirTemp("", "uripipe-test")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -112,6 +115,21 @@ func job(t *testing.T, args ...string) {
 		if strings.HasPrefix(line, "uripipe ") {
 			t.Log(strings.TrimSpace(line))
 		}
+	}
+}
+
+// jobIn is job run in the directory dir: in the portable mode, only
+// uripipe runs there, not its workers.
+func jobIn(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	if portable == nil {
+		t.Chdir(dir)
+		job(t, args...)
+		return
+	}
+	code, stderr := runPortableIn(dir, args...)
+	if code != 0 {
+		t.Fatalf("uripipe %s (in %s): exit %d\n%s", strings.Join(args, " "), dir, code, stderr)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/apache/beam/sdks/v2/go/container/pool"
@@ -22,35 +23,37 @@ import (
 
 // The portable mode of the tests (URIPIPE_TEST_RUNNER=portable, as CI
 // runs them a second time): every job that the tests run with job()
-// runs as a cluster runs it, not in this process. Prism is a job server
-// in a process of its own (the SDK's cmd/prism); uripipe, a binary
-// built from this package, submits the job through the portable job
-// API (--runner universal) and stages itself as the worker binary;
-// Prism asks the SDK's external worker pool (--environment_type
-// EXTERNAL) for a worker, and the pool starts the SDK's boot loader,
-// which fetches the staged binary from Prism and runs it as the
-// worker, a process of its own. The test's temporary directory, which
-// every process reaches by the same absolute path, stands for the
-// object store. So a job that depends on the state of one process (a
-// relative path, a package variable, an unregistered type or function)
-// fails here.
+// runs as a cluster runs it, each part in a process of its own. Prism
+// is a job server (the SDK's cmd/prism); uripipe, a binary built from
+// this package, submits the job through the portable job API (--runner
+// universal) and stages itself as the worker binary; Prism asks the
+// SDK's external worker pool (--environment_type EXTERNAL) for a
+// worker; the pool starts the SDK's boot loader, which fetches the
+// staged binary from Prism and runs it as the worker. The test's
+// temporary directories, which every process reaches by the same
+// absolute path, stand for the object store. So a job that depends on
+// the state of one process (a relative path, a package variable, an
+// unregistered type or function) fails here.
 
 // portableEnvVar selects the portable mode.
 const portableEnvVar = "URIPIPE_TEST_RUNNER"
+
+// poolEnvVar makes the test binary the worker pool: its value is the
+// boot loader's path.
+const poolEnvVar = "URIPIPE_TEST_POOL"
 
 // portable is the portable runner's setting; nil in the default mode.
 var portable *portableRunner
 
 type portableRunner struct {
-	bin      string // uripipe, built from this package
-	boot     string // the SDK's boot loader
-	endpoint string // Prism's job service
-	poolAddr string // the worker pool's address
-	prism    *exec.Cmd
-	prismLog *bytes.Buffer
-	server   *grpc.Server
-	workers  *pool.Process   // the pool, which starts the boot loader
-	copies   map[string]bool // the boot loader's copies of bin before the tests
+	bin      string    // uripipe, built from this package
+	endpoint string    // Prism's job service
+	poolAddr string    // the worker pool's address
+	prism    *exec.Cmd // the job server
+	pool     *exec.Cmd // the worker pool
+	poolIn   io.Closer // its standard input: closing it stops it
+	poolLog  *tailBuffer
+	copies   map[string]bool // the boot loader's copies of bin before the tests (workerCopies)
 }
 
 // goTool returns the path of a tool of beam/go.mod (prism, container),
@@ -82,112 +85,171 @@ func startPortable(dir string) error {
 	if err != nil {
 		return err
 	}
-	if r.boot, err = goTool("container"); err != nil {
+	boot, err := goTool("container")
+	if err != nil {
 		return err
 	}
 	r.copies = workerCopies(r.bin)
 
-	// Prism on a port the kernel picks; it says which on its log.
-	// It stops by itself when it has had no job for 10 minutes, in case
+	// Prism on a port the kernel picks, which it says on its log. It
+	// stops by itself when it has had no job for 10 minutes, in case
 	// this process dies without stopping it.
 	r.prism = exec.Command(prism, "--job_port=0", "--serve_http=false", "--log_kind=text", "--idle_shutdown_timeout=10m")
 	r.prism.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	logs, err := r.prism.StderrPipe()
+	r.prism.Dir = dir
+	line, log, err := startLogged(r.prism, regexp.MustCompile(`msg="Serving JobManagement" endpoint=(\S+)`))
 	if err != nil {
-		return err
+		return fmt.Errorf("prism: %v\n%s", err, log)
 	}
-	r.prism.Stdout = r.prism.Stderr
-	if err := r.prism.Start(); err != nil {
-		return fmt.Errorf("starting prism: %v", err)
-	}
-	r.prismLog = &bytes.Buffer{}
-	if r.endpoint, err = prismEndpoint(logs, r.prismLog); err != nil {
-		r.prism.Process.Kill()
-		r.prism.Wait()
-		return fmt.Errorf("prism: %v\n%s", err, r.prismLog)
-	}
+	r.endpoint = line
 
-	// The SDK's worker pool (container/pool, what "boot --worker_pool"
-	// serves on port 50000), served here on a port the kernel picks on
-	// 127.0.0.1, so that two runs of the tests never share one. Its own
-	// listener (on all interfaces, the port also picked by the kernel)
-	// is not served.
-	r.workers, err = pool.New(context.Background(), 0, r.boot)
-	if err != nil {
-		r.stop()
-		return fmt.Errorf("worker pool: %v", err)
-	}
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
+	// The worker pool: this test binary (poolEnvVar), in a directory of
+	// its own, where the boot loader writes its pipeline_options.json.
+	work := filepath.Join(dir, "pool")
+	if err := os.Mkdir(work, 0o755); err != nil {
 		r.stop()
 		return err
 	}
-	r.poolAddr = lis.Addr().String()
-	r.server = grpc.NewServer()
-	fnpb.RegisterBeamFnExternalWorkerPoolServer(r.server, r.workers)
-	go r.server.Serve(lis)
+	r.pool = exec.Command(os.Args[0])
+	r.pool.Env = append(os.Environ(), poolEnvVar+"="+boot)
+	r.pool.Dir = work
+	r.pool.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	if r.poolIn, err = r.pool.StdinPipe(); err != nil {
+		r.stop()
+		return err
+	}
+	line, r.poolLog, err = startLogged(r.pool, regexp.MustCompile(`^worker pool (\S+)$`))
+	if err != nil {
+		r.stop()
+		return fmt.Errorf("worker pool: %v\n%s", err, r.poolLog)
+	}
+	r.poolAddr = line
 	portable = r
 	return nil
 }
 
-var endpointRE = regexp.MustCompile(`msg="Serving JobManagement" endpoint=(\S+)`)
-
-// prismEndpoint reads Prism's log until it says where its job service
-// is, and copies the rest of the log into log.
-func prismEndpoint(logs io.Reader, log *bytes.Buffer) (string, error) {
-	sc := bufio.NewScanner(logs)
+// startLogged starts cmd, its standard output and error into the log it
+// returns, and returns the first submatch of the first line of it that
+// re matches.
+func startLogged(cmd *exec.Cmd, re *regexp.Regexp) (string, *tailBuffer, error) {
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return "", nil, err
+	}
+	cmd.Stderr = cmd.Stdout
+	if err := cmd.Start(); err != nil {
+		return "", nil, err
+	}
+	log := &tailBuffer{}
+	sc := bufio.NewScanner(out)
 	for sc.Scan() {
-		log.Write(sc.Bytes())
-		log.WriteByte('\n')
-		if m := endpointRE.FindSubmatch(sc.Bytes()); m != nil {
-			go io.Copy(io.Discard, logs) // Prism must never block on its log
-			return string(m[1]), nil
+		fmt.Fprintf(log, "%s\n", sc.Bytes())
+		if m := re.FindSubmatch(sc.Bytes()); m != nil {
+			go io.Copy(log, out) // it must never block on its output
+			return string(m[1]), log, nil
 		}
 	}
-	return "", errors.New("it exited without serving its job service")
+	cmd.Wait()
+	return "", log, fmt.Errorf("%v exited without saying where it serves", cmd.Args)
 }
 
-// stop stops the pool, the workers and Prism, and removes the copies
-// of the worker binary that the boot loader left (it copies the staged
-// binary into a directory /tmp/binNNN of its own, one per worker, and
-// does not remove it).
-func (r *portableRunner) stop() {
-	if r.server != nil {
-		r.server.Stop()
+// A tailBuffer keeps the last 16 KB written to it.
+type tailBuffer struct {
+	mu sync.Mutex
+	b  []byte
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.b = append(t.b, p...)
+	if over := len(t.b) - 16<<10; over > 0 {
+		t.b = append(t.b[:0], t.b[over:]...)
 	}
-	if r.workers != nil {
-		r.workers.Stop(context.Background())
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.b)
+}
+
+// servePool is the worker pool process: the SDK's worker pool
+// (container/pool, what "boot --worker_pool" serves on port 50000),
+// served on a port the kernel picks on 127.0.0.1 (its own listener, on
+// all interfaces, is left unserved), so that two runs of the tests
+// never share one. It says where on standard output, and serves until
+// its standard input closes; then it stops its workers.
+func servePool(boot string) int {
+	ctx := context.Background()
+	workers, err := pool.New(ctx, 0, boot)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	s := grpc.NewServer()
+	fnpb.RegisterBeamFnExternalWorkerPoolServer(s, workers)
+	go s.Serve(lis)
+	fmt.Printf("worker pool %s\n", lis.Addr())
+	io.Copy(io.Discard, os.Stdin)
+	workers.Stop(ctx)
+	s.Stop()
+	return 0
+}
+
+// stop stops the pool, its workers and Prism, and removes the copies
+// of the worker binary that the boot loader left: it fetches the
+// staged binary into /tmp/staged and copies it into a directory
+// /tmp/binNNN of its own, one a worker, and removes neither.
+func (r *portableRunner) stop() {
+	if r.poolIn != nil {
+		r.poolIn.Close()
+		r.pool.Wait()
 	}
 	if r.prism != nil && r.prism.Process != nil {
 		r.prism.Process.Kill()
 		r.prism.Wait()
 	}
-	for d := range workerCopies(r.bin) {
-		if !r.copies[d] {
-			os.RemoveAll(d)
+	for p := range workerCopies(r.bin) {
+		if !r.copies[p] {
+			os.RemoveAll(p)
 		}
 	}
 }
 
-// workerCopies returns the directories /tmp/bin* that hold only a file
-// "worker" with the bytes of bin: the boot loader's copies of it.
+// workerCopies returns the boot loader's copies of bin: the files
+// /tmp/staged/* with its bytes, and the directories /tmp/bin* that hold
+// only a file "worker" with its bytes.
 func workerCopies(bin string) map[string]bool {
 	want, err := os.ReadFile(bin)
 	if err != nil {
 		return nil
 	}
-	dirs, _ := filepath.Glob("/tmp/bin*")
+	same := func(path string) bool {
+		fi, err := os.Stat(path)
+		if err != nil || fi.Size() != int64(len(want)) {
+			return false
+		}
+		got, err := os.ReadFile(path)
+		return err == nil && bytes.Equal(got, want)
+	}
 	copies := map[string]bool{}
+	staged, _ := filepath.Glob("/tmp/staged/*")
+	for _, f := range staged {
+		if same(f) {
+			copies[f] = true
+		}
+	}
+	dirs, _ := filepath.Glob("/tmp/bin*")
 	for _, d := range dirs {
 		ents, err := os.ReadDir(d)
-		if err != nil || len(ents) != 1 || ents[0].Name() != "worker" {
-			continue
-		}
-		w := filepath.Join(d, "worker")
-		if fi, err := os.Stat(w); err != nil || fi.Size() != int64(len(want)) {
-			continue
-		}
-		if got, err := os.ReadFile(w); err == nil && bytes.Equal(got, want) {
+		if err == nil && len(ents) == 1 && ents[0].Name() == "worker" && same(filepath.Join(d, "worker")) {
 			copies[d] = true
 		}
 	}
@@ -196,11 +258,16 @@ func workerCopies(bin string) map[string]bool {
 
 // runPortable runs uripipe with args through Prism and the worker pool,
 // and returns its exit status and standard error.
-func runPortable(args ...string) (int, string) {
+func runPortable(args ...string) (int, string) { return runPortableIn("", args...) }
+
+// runPortableIn is runPortable with uripipe in the directory dir ("":
+// this process's).
+func runPortableIn(dir string, args ...string) (int, string) {
 	r := portable
 	args = append(args, "--runner=universal", "--endpoint="+r.endpoint,
 		"--environment_type=EXTERNAL", "--environment_config="+r.poolAddr, "--worker_binary="+r.bin)
 	cmd := exec.Command(r.bin, args...)
+	cmd.Dir = dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	err := cmd.Run()
@@ -209,7 +276,7 @@ func runPortable(args ...string) (int, string) {
 	case err == nil:
 		return 0, stderr.String()
 	case errors.As(err, &ee):
-		return ee.ExitCode(), stderr.String()
+		return ee.ExitCode(), fmt.Sprintf("%s\nthe worker pool's log, its end:\n%s", &stderr, r.poolLog)
 	}
 	return -1, err.Error() + "\n" + stderr.String()
 }

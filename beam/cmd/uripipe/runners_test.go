@@ -1,7 +1,9 @@
 package main
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -61,5 +63,36 @@ func TestBuildDeps(t *testing.T) {
 	}
 	if !slices.Contains(deps("dataflow"), beam+"runners/dataflow") {
 		t.Errorf("uripipe with -tags dataflow has no Dataflow runner")
+	}
+}
+
+// TestRelativePaths: local paths are made absolute when the job is
+// submitted, so that workers in other directories find the same files.
+// In the portable mode uripipe runs in dir while the workers run in this
+// process's directory, where a relative glob would match nothing.
+func TestRelativePaths(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "in", "site"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "in", "a.txt"), []byte("HTTP://Example.COM/a\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "in", "site", "p.html"), []byte(`<a href="q.html">q</a>`), 0o644)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"normalize", "--input", "in/*.txt", "--output", "out/n"}, "http://example.com/a"},
+		{[]string{"links", "--input", "in/site/*.html", "--map", "in/=https://example.com/", "--output", "out/l"},
+			"https://example.com/site/p.html\thttps://example.com/site/q.html"},
+	} {
+		jobIn(t, dir, tc.args...)
+		out := filepath.Join(dir, tc.args[len(tc.args)-1])
+		c := checkCounts(t, tc.args[0], out, 1, 1)
+		if in := filepath.Join(dir, tc.args[2]); c.Input != in {
+			t.Errorf("%s: input %q, want %q", tc.args[0], c.Input, in)
+		}
+		if got := shardLines(t, out, 1); len(got) != 1 || got[0] != tc.want {
+			t.Errorf("%s: %q, want %q", tc.args[0], got, tc.want)
+		}
 	}
 }
