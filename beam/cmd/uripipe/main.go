@@ -1,7 +1,9 @@
 // Command uripipe runs urikit's URL and link jobs as Apache Beam
 // pipelines: in process on the Prism runner by default, or on Flink,
 // Spark, Google Cloud Dataflow or any portable job server with
-// --runner.
+// --runner. The Dataflow runner is built in only with -tags dataflow:
+// the other runners share Beam's worker harness, and the Dataflow one
+// adds its API client to the first build (BENCHMARKS.md).
 //
 //	uripipe normalize|dedupe|hosts|extract|links --input GLOB --output PREFIX
 //	        [--runner prism|flink|spark|dataflow|universal] [--shards N]
@@ -97,7 +99,9 @@ Jobs (the output, one line each, in PREFIX-SSSSS-of-NNNNN):
              resolved against their base: PAGE<TAB>LINK
 
 Flags:
-  --input GLOB     the input files (local paths, gs://...; quote the glob)
+  --input GLOB     the input files (local paths, gs://...; quote the glob);
+                   local paths, here and in --output and --map, are
+                   made absolute, for workers in other directories
   --output PREFIX  where the shards go
   --shards N       how many output shards (default 1)
   --map P=U        links: a file whose path starts with P was retrieved
@@ -107,7 +111,8 @@ Flags:
                    the largest record: a line, or a WARC record's block
                    or decoded payload (default 64M; K, M, G suffixes);
                    a larger one is a dead letter
-  --runner R       prism (default), flink, spark, dataflow or universal
+  --runner R       prism (default), flink, spark, dataflow (a uripipe built
+                   with -tags dataflow) or universal
 
 Input files that start with a gzip member are decompressed, every member,
 whatever their name; files named *.warc or *.warc.gz are read record by
