@@ -6,5 +6,7 @@
 // --browser mode, which must give a.href and document.baseURI on pages
 // of urltestdata.json and hostile hrefs, but for the listed places
 // where Chromium departs from the URL Standard
-// (links_whatwg_browser_test.go).
+// (links_whatwg_browser_test.go). node_test.go compares hosts with
+// "xn--" labels and form bodies of invalid UTF-8 with Node's URL and
+// URLSearchParams (ada), when node is on PATH.
 package compare

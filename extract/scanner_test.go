@@ -8,6 +8,7 @@ import (
 	"testing/iotest"
 
 	"github.com/urikit/urikit/internal/testshared"
+	"github.com/urikit/urikit/uri"
 )
 
 func all(t *testing.T, text string, o Options) []Match {
@@ -150,7 +151,7 @@ func TestAppendixF(t *testing.T) {
 
 // TestMap: an IRI mapped by Options.Map.
 func TestMap(t *testing.T) {
-	ms := all(t, "<http://例.jp/>", Options{Map: func(s string) (string, error) { return "http://xn--fsq.jp/", nil }})
+	ms := all(t, "<http://例.jp/>", Options{Map: func(s string) (uri.URI, error) { return uri.Parse("http://xn--fsq.jp/") }})
 	if len(ms) != 1 || ms[0].URI != "http://xn--fsq.jp/" || !ms[0].IRI {
 		t.Fatalf("%+v", ms)
 	}
@@ -343,7 +344,7 @@ func TestAngleWrapper(t *testing.T) {
 		text    string
 		abbrev  bool
 		want    []string
-		wrapper string // of the first match
+		wrapper Wrapper // of the first match
 	}{
 		// Wrappers.
 		{"<http://x.example/a>", false, []string{"http://x.example/a"}, Angle},

@@ -79,7 +79,7 @@ func twitterDifference(want string, got []string) string {
 func twitterExtra(g, text string) string {
 	if !isASCIIString(g) {
 		if m, err := iri.ToURI(g); err == nil {
-			g = m
+			g = m.String()
 		}
 	}
 	u, err := uri.Parse(g)

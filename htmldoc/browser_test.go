@@ -22,7 +22,8 @@ import (
 func TestBrowserBase(t *testing.T) {
 	doc := whatwg.MustParse("http://r.example/dir/page.html?q#f")
 	tests := []struct {
-		doc, base, source string
+		doc, base string
+		source    Source
 	}{
 		// No base element: the fallback, the document's URL, fragment
 		// and all (document.baseURI keeps it).

@@ -16,13 +16,21 @@ import (
 	"golang.org/x/net/html"
 )
 
-// The sources of a base URI.
+// Source is the layer a document's base URI comes from (the layers of
+// the package doc, the 1998 draft's section 5.1): its value is the name
+// `uri links --json` writes.
+type Source string
+
+// The sources of a base URI, from the innermost layer out.
 const (
-	SourceBaseElement     = "base-element"
-	SourceContentBase     = "content-base"
-	SourceContentLocation = "content-location"
-	SourceRetrieval       = "retrieval"
+	SourceBaseElement     Source = "base-element"     // the href of the document's base element
+	SourceContentBase     Source = "content-base"     // the Content-Base header
+	SourceContentLocation Source = "content-location" // the Content-Location header
+	SourceRetrieval       Source = "retrieval"        // the URI the document was retrieved from
 )
+
+// String returns the source's name.
+func (s Source) String() string { return string(s) }
 
 // Base is a document's base URI and the layer it came from.
 type Base struct {
@@ -30,7 +38,7 @@ type Base struct {
 	// URL is the base as a URL record of the URL Standard, set by
 	// BrowserBase and BrowserLinks (URI is then zero), and only there.
 	URL    whatwg.URL
-	Source string
+	Source Source
 }
 
 // A Link is one link of the document.
@@ -65,7 +73,10 @@ func outer(retrieval uri.URI, h http.Header) (Base, error) {
 	if !retrieval.HasScheme() {
 		return Base{}, ErrRetrieval
 	}
-	for _, l := range []struct{ name, source string }{{"Content-Base", SourceContentBase}, {"Content-Location", SourceContentLocation}} {
+	for _, l := range []struct {
+		name   string
+		source Source
+	}{{"Content-Base", SourceContentBase}, {"Content-Location", SourceContentLocation}} {
 		if v := strings.TrimSpace(h.Get(l.name)); v != "" {
 			if u, err := parseRef(clean(v), retrieval.Scheme()); err == nil {
 				return Base{URI: retrieval.Resolve(u).WithoutFragment(), Source: l.source}, nil
@@ -90,10 +101,8 @@ func parseRef(v, baseScheme string) (uri.URI, error) {
 	if err == nil {
 		return u, nil
 	}
-	if s, err := iri.ToURI(v); err == nil {
-		if u, err := uri.Parse(s); err == nil {
-			return u, nil
-		}
+	if u, err := iri.ToURI(v); err == nil {
+		return u, nil
 	}
 	if u, _, err := iri.Repair(v); err == nil {
 		return u, nil

@@ -48,7 +48,7 @@ func TestBaseLayers(t *testing.T) {
 		doc    string
 		header http.Header
 		base   string
-		source string
+		source Source
 	}{
 		{`<a href=x>`, nil, "http://r.example/dir/page.html", SourceRetrieval},
 		{`<a href=x>`, http.Header{"Content-Location": {"other/p.html"}}, "http://r.example/dir/other/p.html", SourceContentLocation},
@@ -421,7 +421,7 @@ func TestFirstBaseCounts(t *testing.T) {
 		doc    string
 		header http.Header
 		base   string
-		source string
+		source Source
 	}{
 		{`<base href=""><base href="http://b2.example/">`, nil, ret, SourceRetrieval},
 		{`<base href="  &#x09; "><base href="http://b2.example/">`, nil, ret, SourceRetrieval},

@@ -253,9 +253,10 @@ func isUnreserved(c byte) bool {
 
 // maxIDNHost bounds, in bytes of UTF-8, the hosts that go through
 // IDNA. A DNS name is at most 255 octets (RFC 1034 3.1), so no longer
-// Unicode name has an A-label form, while Punycode's encoder costs the
-// length of a label times its number of distinct characters: the
-// bound keeps ToURI, ToIRI and Repair linear on hostile input.
+// Unicode name has an A-label form, while IDNA's mapping and Punycode
+// cost more than a linear pass (Punycode O(n log n) in a label's code
+// points): the bound keeps ToURI, ToIRI and Repair linear on hostile
+// input.
 const maxIDNHost = 1024
 
 // maxALabel is the longest A-label (RFC 5890 2.3.2.1: a label is at
@@ -323,7 +324,7 @@ func displayLabel(l string, mode hostMode) (string, bool) {
 		if err != nil || u == l || !safeLabel(u) {
 			return "", false
 		}
-		if a, err := idna.Lookup.ToASCII(u); err != nil || !strings.EqualFold(a, l) {
+		if a, err := toASCII(u); err != nil || !strings.EqualFold(a, l) {
 			return "", false
 		}
 		return u, true
@@ -343,7 +344,7 @@ func displayLabel(l string, mode hostMode) (string, bool) {
 		return "", false
 	}
 	if mode != hostPlain {
-		a, err := idna.Lookup.ToASCII(d)
+		a, err := toASCII(d)
 		if err != nil {
 			return "", false
 		}

@@ -76,7 +76,7 @@ func TestToIRI(t *testing.T) {
 			continue
 		}
 		back, err := ToURI(got)
-		if err != nil || !displayEquivalent(tt.in, back) {
+		if err != nil || !displayEquivalent(tt.in, back.String()) {
 			t.Errorf("ToURI(ToIRI(%q)) = ToURI(%q) = %q, %v: not equivalent", tt.in, got, back, err)
 		}
 	}
@@ -198,7 +198,7 @@ func checkDisplay(t *testing.T, s string) {
 	if err != nil {
 		t.Fatalf("ToURI(ToIRI(%q)) = ToURI(%q): %v", s, d, err)
 	}
-	if !displayEquivalent(s, back) {
+	if !displayEquivalent(s, back.String()) {
 		t.Fatalf("ToURI(ToIRI(%q)) = ToURI(%q) = %q: not equivalent", s, d, back)
 	}
 }

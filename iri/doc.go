@@ -5,7 +5,9 @@
 // non-ASCII character as the percent-encoding of its UTF-8 bytes (upper
 // case hexadecimal), existing escapes kept; the host of a URL whose
 // scheme names hosts in the DNS goes through UTS #46 ToASCII instead
-// (the nontransitional Lookup profile of golang.org/x/net/idna), so
+// (the options of the nontransitional Lookup profile of
+// golang.org/x/net/idna, with the "xn--" label rules of UTS #46 section
+// 4 that x/net leaves out), so
 // "https://例え.jp/" becomes "https://xn--r8jz45g.jp/". A URI is its own
 // IRI: ToURI returns it unchanged.
 //

@@ -29,10 +29,11 @@ func FuzzToURI(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if _, err := uri.Parse(out); err != nil {
-			t.Fatalf("ToURI(%q) = %q, which does not parse: %v", s, out, err)
+		// The URI is ASCII (RFC 3987 3.1) and reads back as itself.
+		if back, err := uri.Parse(out.String()); err != nil || back != out || !isASCII(out.String()) {
+			t.Fatalf("ToURI(%q) = %q, which does not read back: %v", s, out, err)
 		}
-		checkDisplay(t, out)
+		checkDisplay(t, out.String())
 	})
 }
 

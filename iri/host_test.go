@@ -39,6 +39,26 @@ func TestHostToASCII(t *testing.T) {
 	})
 }
 
+// TestEmptyACELabel: UTS #46 section 4 (Processing) step 4, for a label
+// that starts with "xn--": "If the label is empty, or if the label
+// contains only ASCII code points, record that there was an error."
+// x/net/idna's Lookup profile drops such a label without one.
+func TestEmptyACELabel(t *testing.T) {
+	for _, h := range []string{"xn--.ß", "1.2.3.ｘｎ－－", "ß.xn--", "ß.ｘｎ－－.example"} {
+		if got, err := iri.HostToASCII(h); err == nil {
+			t.Errorf("HostToASCII(%q) = %q; want an error", h, got)
+		}
+	}
+	for _, s := range []string{"http://xn--.ß/", "http://1.2.3.ｘｎ－－/", "http://ß.xn--/p"} {
+		if got, err := iri.ToURI(s); err == nil {
+			t.Errorf("ToURI(%q) = %q; want an error", s, got)
+		}
+	}
+	if got, err := iri.ToURI("http://xn--zca.ß/"); err != nil || got.String() != "http://xn--zca.xn--zca/" {
+		t.Errorf("ToURI(http://xn--zca.ß/) = %q, %v", got, err)
+	}
+}
+
 func ExampleHostToASCII() {
 	fmt.Println(iri.HostToASCII("bücher.example"))
 	// Output: xn--bcher-kva.example <nil>

@@ -9,7 +9,6 @@ import (
 	"github.com/urikit/urikit/internal/chars"
 
 	"github.com/urikit/urikit/uri"
-	"golang.org/x/net/idna"
 )
 
 // Reasons of the errors of this package, wrapped in *uri.ParseError.
@@ -69,14 +68,9 @@ func skeleton(s string) string {
 }
 
 // Parse checks s against the IRI grammar of RFC 3987 (IRI-reference) and
-// returns the URI reference it maps to (ToURI) parsed.
-func Parse(s string) (uri.URI, error) {
-	t, err := ToURI(s)
-	if err != nil {
-		return uri.URI{}, err
-	}
-	return uri.Parse(t)
-}
+// returns the URI reference it maps to: it is ToURI, under the name a
+// reader of package uri looks for.
+func Parse(s string) (uri.URI, error) { return ToURI(s) }
 
 // parts checks s as an IRI reference and returns its skeleton parse.
 func parts(s string) (uri.URI, error) {
@@ -166,24 +160,23 @@ func dnsHost(u uri.URI) bool {
 	return ok
 }
 
-// ToURI maps the IRI reference s to a URI reference (RFC 3987 3.1).
-func ToURI(s string) (string, error) {
+// ToURI maps the IRI reference s to a URI reference (RFC 3987 3.1),
+// parsed, as every function of the module that makes a URI returns it;
+// String gives its text. A URI reference is returned as it is.
+func ToURI(s string) (uri.URI, error) {
 	if isASCII(s) {
-		if _, err := uri.Parse(s); err != nil {
-			return "", err
-		}
-		return s, nil
+		return uri.Parse(s)
 	}
 	sk, err := parts(s)
 	if err != nil {
-		return "", err
+		return uri.URI{}, err
 	}
 	// The host's A-label form first, then the output at its exact size.
 	hs, he := hostRange(sk)
 	host, convert := "", he > hs && dnsHost(sk) && !isASCII(s[hs:he])
 	if convert {
 		if host, err = toASCIIHost(s[hs:he]); err != nil {
-			return "", hostError(s, hs, err)
+			return uri.URI{}, hostError(s, hs, err)
 		}
 	}
 	size := len(s)
@@ -205,11 +198,7 @@ func ToURI(s string) (string, error) {
 		}
 		writeByte(&b, s[i])
 	}
-	out := b.String()
-	if _, err := uri.Parse(out); err != nil {
-		return "", err
-	}
-	return out, nil
+	return uri.Parse(b.String())
 }
 
 // hostError is the error of a host at offset off of s that cannot be
@@ -236,7 +225,7 @@ func toASCIIHost(h string) (string, error) {
 	if len(h) > maxIDNHost {
 		return "", errHostTooLong
 	}
-	return idna.Lookup.ToASCII(h)
+	return toASCII(h)
 }
 
 func writeByte(b *strings.Builder, c byte) {

@@ -3,6 +3,7 @@ package iri
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/urikit/urikit/internal/testshared"
@@ -30,7 +31,7 @@ func TestToURI(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, err := ToURI(tt.in)
-		if err != nil || got != tt.want {
+		if err != nil || got.String() != tt.want {
 			t.Errorf("ToURI(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
 		}
 	}
@@ -109,7 +110,7 @@ func TestRepairWhitespaceAndBrackets(t *testing.T) {
 		{"http://a/?q[]=1", "http://a/?q%5B%5D=1", []Change{{11, "[", "%5B"}, {12, "]", "%5D"}}, "brackets in a query"},
 		{"http://[::1]/[x] y", "http://[::1]/%5Bx%5D%20y", []Change{{13, "[", "%5B"}, {15, "]", "%5D"}, {16, " ", "%20"}}, "an IP literal keeps its brackets"},
 		{"http://u@[v1.x]:8/#[", "http://u@[v1.x]:8/#%5B", []Change{{19, "[", "%5B"}}, "after userinfo, with a port"},
-		{"http://a[b]/", "http://a%5Bb%5D/", []Change{{8, "[", "%5B"}, {10, "]", "%5D"}}, "a bracket inside a reg-name"},
+		{"foo://a[b]/", "foo://a%5Bb%5D/", []Change{{7, "[", "%5B"}, {9, "]", "%5D"}}, "a bracket inside a reg-name"},
 		{"//[::1]/ x", "//[::1]/%20x", []Change{{8, " ", "%20"}}, "a network-path reference"},
 	}
 	for _, tt := range tests {
@@ -149,11 +150,52 @@ func TestRepairKeepsValid(t *testing.T) {
 			if err != nil || u.String() != line || reps != nil {
 				t.Fatalf("Repair(%q) = %q, %v, %v", line, u, reps, err)
 			}
-			if got, err := ToURI(line); err != nil || got != line {
+			if got, err := ToURI(line); err != nil || got.String() != line {
 				t.Fatalf("ToURI(%q) = %q, %v", line, got, err)
 			}
 			n++
 		}
 	}
 	t.Logf("%d valid URIs kept", n)
+}
+
+// TestRepairKeepsReason: issue 26. A repair never makes a host that
+// names nothing acceptable for a scheme whose host is a DNS name (the
+// URL Standard's host parser fails on a forbidden domain code point;
+// trurl says "Bad hostname"), and never changes the reason an input is
+// refused: the error is the strict parse's when the repairs left its
+// byte alone.
+func TestRepairKeepsReason(t *testing.T) {
+	for _, in := range []string{
+		"http://[::1/",     // the "]" is missing: not a port
+		"http://bad host/", // a space in a DNS host
+		"https://a b.example/x y",
+		"http://a\x00b/",
+		"http://a<b>/",
+		"http://a%zz/",      // a "%" that, escaped, would be a "%" in the host
+		"ftp://u@bad host/", // every scheme with a default port
+		"//bad host/x",      // a reference without a scheme: a DNS host
+		"http://a[b]/",
+	} {
+		_, strict := uri.Parse(in)
+		_, _, err := Repair(in)
+		if err == nil || strict == nil || err.Error() != strict.Error() {
+			t.Errorf("Repair(%q) = %v; want the strict error %v", in, err, strict)
+		}
+	}
+	// An IDN host goes to UTS #46, whose error says more.
+	if _, _, err := Repair("http://例 え.jp/"); err == nil || !strings.Contains(err.Error(), "U+0020") {
+		t.Errorf("Repair of an IDN host with a space: %v", err)
+	}
+	// A host that is no DNS name (a scheme without a default port) is
+	// data: its space is escaped as elsewhere.
+	for in, want := range map[string]string{
+		"foo://bad host/": "foo://bad%20host/",
+		"http://h/a b":    "http://h/a%20b",
+		"http://[::1]/ x": "http://[::1]/%20x",
+	} {
+		if u, _, err := Repair(in); err != nil || u.String() != want {
+			t.Errorf("Repair(%q) = %q, %v; want %q", in, u, err, want)
+		}
+	}
 }

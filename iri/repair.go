@@ -41,7 +41,14 @@ type Change struct {
 //
 // It fails when even the repaired text is not a URI reference (such as
 // "http://a:port/"), with a *uri.ParseError at the offset of the input
-// that the error comes from.
+// that the error comes from: the strict parse's error (uri.Parse of s)
+// when the repairs left the byte it names alone, so that a repair never
+// changes the reason an input is refused. It fails with the strict
+// parse's error too when the host of a scheme whose host is a DNS name
+// (one with a default port, or a reference without a scheme) would
+// still name no host once repaired: an escaped space, control or other
+// forbidden domain code point of the URL Standard, as in "http://bad
+// host/" (chars.BadHostName; scheme.ErrHostName).
 //
 // Each change is listed on its own (a removed run of whitespace, an
 // encoded character, the converted host) unless there are more than
@@ -51,7 +58,8 @@ type Change struct {
 // takes time linear in the length of s and memory within a few times
 // that length, whatever s holds.
 func Repair(s string) (uri.URI, []Change, error) {
-	if u, err := uri.Parse(s); err == nil {
+	u, strict := uri.Parse(s)
+	if strict == nil {
 		return u, nil, nil
 	}
 	r := newRepairer(s)
@@ -61,11 +69,25 @@ func Repair(s string) (uri.URI, []Change, error) {
 	out := r.output()
 	u, err := uri.Parse(out)
 	if err != nil {
-		var pe *uri.ParseError
+		// A repair never changes the reason an input is refused: when
+		// the byte the strict parse stopped at is one the repairs left
+		// alone, its error stands ("http://[::1/" lacks its "]"; with
+		// its "[" escaped it would seem to have a bad port instead).
+		// Otherwise the repairs mended that byte, and the error is the
+		// next one, at the offset of the input it comes from.
+		var pe, spe *uri.ParseError
+		if errors.As(strict, &spe) && !r.changed(spe.Offset) {
+			return uri.URI{}, nil, strict
+		}
 		if errors.As(err, &pe) {
 			pe.Input, pe.Offset = s, r.inputOffset(pe.Offset)
 		}
 		return uri.URI{}, nil, err
+	}
+	if r.dnsHost && u.HostKind() == uri.RegName && chars.BadHostName(u.Host()) >= 0 {
+		// An escaped space or control in a DNS host is no repair:
+		// the host still names nothing ("http://bad host/").
+		return uri.URI{}, nil, strict
 	}
 	return u, r.changes(out), nil
 }
@@ -388,6 +410,17 @@ func (r *repairer) output() string {
 	b.Grow(n)
 	r.walk(func(p piece) { p.write(&b, r) })
 	return b.String()
+}
+
+// changed reports whether the repairs change the input byte at k.
+func (r *repairer) changed(k int) bool {
+	ch := false
+	r.walk(func(p piece) {
+		if p.in <= k && k < p.end && p.op != opKeep {
+			ch = true
+		}
+	})
+	return ch
 }
 
 // inputOffset returns the offset of the input that the output byte at

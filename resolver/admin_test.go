@@ -62,7 +62,7 @@ func TestAdminRecordLifecycle(t *testing.T) {
 		}
 
 		// Every write is in the audit log, newest first.
-		entries, err := e.store.Audit(context.Background(), 10)
+		entries, err := e.store.db.Audit(context.Background(), 10)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -169,14 +169,15 @@ func TestVerifyTokenStoresOnlyHash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stored []byte
-	if err := st.r.QueryRow(`SELECT hash FROM tokens WHERE id = ?`, tok.ID).Scan(&stored); err != nil {
+	row, err := st.db.Token(context.Background(), tok.ID)
+	if err != nil {
 		t.Fatal(err)
 	}
+	stored := row.Hash
 	if len(stored) != 32 || strings.Contains(secret, string(stored)) {
 		t.Fatalf("stored %x", stored)
 	}
-	if _, err := st.VerifyToken(context.Background(), secret); err != nil {
+	if _, err := verifyToken(context.Background(), st.db, secret); err != nil {
 		t.Fatal(err)
 	}
 	for i := len(tokenPrefix); i < len(secret); i++ {
@@ -187,7 +188,7 @@ func TestVerifyTokenStoresOnlyHash(t *testing.T) {
 		} else {
 			b[i] = 'A'
 		}
-		if _, err := st.VerifyToken(context.Background(), string(b)); err == nil {
+		if _, err := verifyToken(context.Background(), st.db, string(b)); err == nil {
 			t.Fatalf("variant %q accepted", b)
 		}
 	}
@@ -267,14 +268,14 @@ func TestConcurrentPuts(t *testing.T) {
 		for reads := 0; ; reads++ {
 			select {
 			case <-done:
-				rec, err := e.store.Record(context.Background(), "urn:example:shared")
+				rec, err := e.store.db.Record(context.Background(), "urn:example:shared")
 				if err != nil || len(rec.URLs) != 2 {
 					t.Fatalf("final record %+v %v", rec, err)
 				}
 				return
 			default:
 			}
-			rec, err := e.store.Record(context.Background(), "urn:example:shared")
+			rec, err := e.store.db.Record(context.Background(), "urn:example:shared")
 			if err == ErrNotFound {
 				continue
 			}
@@ -284,44 +285,6 @@ func TestConcurrentPuts(t *testing.T) {
 			if len(rec.URLs) != 2 || rec.URLs[0][:11] != rec.URLs[1][:11] {
 				t.Fatalf("read %d saw a mixed record: %q", reads, rec.URLs)
 			}
-		}
-	})
-}
-
-// TestMigrations opens one database from several goroutines at once, as
-// several servers starting together on one PostgreSQL do: each must find
-// the schema migrated exactly once.
-func TestMigrations(t *testing.T) {
-	forEachStore(t, func(t *testing.T, dsn string) {
-		var wg sync.WaitGroup
-		errs := make(chan error, 4)
-		for i := 0; i < 4; i++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-				defer cancel()
-				st, err := OpenStore(ctx, dsn)
-				if err != nil {
-					errs <- err
-					return
-				}
-				st.Close()
-			}()
-		}
-		wg.Wait()
-		close(errs)
-		for err := range errs {
-			t.Fatal(err)
-		}
-		st := openTestStore(t, dsn)
-		v, err := st.version(context.Background())
-		if err != nil || v != SchemaVersion() {
-			t.Fatalf("version %d %v", v, err)
-		}
-		var n int
-		if err := st.r.QueryRow(`SELECT COUNT(*) FROM schema_migrations`).Scan(&n); err != nil || n != len(migrations) {
-			t.Fatalf("%d rows in schema_migrations: %v", n, err)
 		}
 	})
 }

@@ -2,11 +2,10 @@ package resolver
 
 import (
 	"context"
-	"database/sql"
-	"database/sql/driver"
 	"encoding/binary"
 	"errors"
 	"hash/maphash"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -14,7 +13,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/urikit/urikit/resolver/internal/store"
 )
 
 // Reads that hold under writes (issue 23.1). On SQLite in WAL mode every
@@ -27,15 +26,15 @@ import (
 //
 //   - the writes of this process drop their keys when they commit, so a
 //     client reads its own writes at once;
-//   - on SQLite, another process writing the same file (urnresolver
-//     import beside a running server) is seen by PRAGMA data_version on
-//     the writer connection, which changes only when another connection
-//     commits; the cache is then emptied, within pollInterval;
-//   - on PostgreSQL, every write transaction sends its keys with
-//     pg_notify, delivered at commit to every server that LISTENs on the
-//     same database; while the listening connection is down, the cache
-//     is off (and emptied when it is back), since a notification may have
-//     been missed.
+//   - the writes of every other process or server on the same database
+//     (urnresolver import beside a running server, a second server) are
+//     read from the change log (package store), polled every pollInterval
+//     and, on PostgreSQL, at once when a write's NOTIFY arrives; only the
+//     keys they changed are dropped;
+//   - the cache answers only while its last catch-up with the log began
+//     at most MaxStale ago (issue 29): no answer from memory is older
+//     than that after the write that changed it was acknowledged, under
+//     any fault; otherwise reads go to the database.
 //
 // A read that began before a write and ends after it must not put back
 // what it read: every invalidation advances an epoch and is logged in a
@@ -45,24 +44,40 @@ import (
 // CacheOptions configures the N2L answer cache (Store.Cache).
 type CacheOptions struct {
 	// Entries bounds the answers held; when full, an arbitrary one
-	// makes room. Zero takes DefaultCacheEntries. About 150 bytes each.
+	// makes room. Zero takes DefaultCacheEntries.
 	Entries int
-	// Preload reads the answers of up to Entries records at once,
-	// instead of as they are asked for.
+	// Bytes bounds the memory of the answers: their keys and locations
+	// plus 32 bytes each for the index (dropped answers' bytes are
+	// reclaimed once they are half of it). Zero takes DefaultCacheBytes.
+	Bytes int
+	// MaxStale bounds how old an answer from memory may be: the cache
+	// answers only while its last catch-up with the other servers'
+	// writes began at most MaxStale ago. Zero takes DefaultMaxStale.
+	MaxStale time.Duration
+	// Preload reads the answers of up to Entries records (within Bytes)
+	// before Cache returns, instead of as they are asked for;
+	// Store.Preload does it later, in the background for instance.
 	Preload bool
+
+	now func() time.Time // the clock; tests make it jump
 }
 
 // DefaultCacheEntries is the size of the cache when CacheOptions leaves
-// it zero: a million answers, about 150 MB.
+// it zero: a million answers.
 const DefaultCacheEntries = 1 << 20
 
-// pollInterval is how often a SQLite store looks for commits of other
-// processes.
-const pollInterval = 100 * time.Millisecond
+// DefaultCacheBytes is the memory of the answers when CacheOptions leaves
+// it zero: 256 MiB, which holds a million answers with locations of 150
+// bytes.
+const DefaultCacheBytes = 256 << 20
 
-// notifyChannel is the PostgreSQL channel of cache invalidations; a
-// payload is a key, or "" for every key.
-const notifyChannel = "urnresolver_cache"
+// DefaultMaxStale is the staleness bound when CacheOptions leaves it
+// zero.
+const DefaultMaxStale = time.Second
+
+// pollInterval is how often a store reads the change log (at least four
+// times per MaxStale).
+const pollInterval = 100 * time.Millisecond
 
 // cached is one N2L answer: a record's first location, or its
 // deactivation. Keys without a record are not cached, so that requests
@@ -99,12 +114,26 @@ type answerCache struct {
 	arena   []byte
 	garbage int                   // bytes of arena no longer indexed
 	gone    map[string]*GoneError // answers of deactivated keys (kindGone)
-	on      bool                  // false while an invalidation may be missed
 	epoch   uint64                // invalidations so far
 	log     [invalidationLog]invalidation
 
-	hits, misses atomic.Uint64
+	maxBytes int    // bound of size()
+	evicted  uint64 // answers dropped to make room
+
+	// Freshness (issue 29). bound 0: no other writer to follow (a bare
+	// cache in tests), always current.
+	bound time.Duration
+	clock func() time.Time
+	fresh time.Time // when the last complete catch-up began; zero: never
+	seen  time.Time // the latest reading of clock
+	jumps uint64    // times clock went back
+
+	hits, misses, bypassed atomic.Uint64
 }
+
+// indexBytes is what an answer costs in the index: a slot of 16 bytes in
+// a table at most half full.
+const indexBytes = 32
 
 // The kinds of an arena entry.
 const (
@@ -117,7 +146,72 @@ const (
 const maxArena = 1<<32 - 1
 
 func newAnswerCache(max int) *answerCache {
-	return &answerCache{max: max, seed: maphash.MakeSeed(), gone: map[string]*GoneError{}, on: true}
+	return &answerCache{max: max, maxBytes: math.MaxInt, seed: maphash.MakeSeed(), gone: map[string]*GoneError{}, clock: time.Now}
+}
+
+// size is the memory the answers take by the measure of maxBytes. c.mu
+// is held.
+func (c *answerCache) size() int { return len(c.arena) - c.garbage + indexBytes*c.idx.n }
+
+// observe takes a reading of the clock. A reading earlier than the one
+// before means the clock went back: then no catch-up is known to be
+// recent, and one under way when it happened does not count. c.mu is
+// held.
+func (c *answerCache) observe() time.Time {
+	now := c.clock()
+	if now.Before(c.seen) {
+		c.jumps++
+		c.fresh = time.Time{}
+	}
+	c.seen = now
+	return now
+}
+
+// current reports whether the cache may answer now: its last catch-up
+// began at most bound ago. c.mu is held.
+func (c *answerCache) current() bool {
+	if c.bound == 0 {
+		return true
+	}
+	now := c.observe()
+	if c.fresh.IsZero() {
+		return false
+	}
+	age := now.Sub(c.fresh)
+	return age >= 0 && age <= c.bound
+}
+
+// reading returns the start of a catch-up, to pass to trust when it
+// has reached the end of the log.
+func (c *answerCache) reading() (time.Time, uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.observe(), c.jumps
+}
+
+// trust records a complete catch-up that began at start, unless the
+// clock went back since.
+func (c *answerCache) trust(start time.Time, jumps uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if jumps == c.jumps && (c.fresh.IsZero() || start.After(c.fresh)) {
+		c.fresh = start
+	}
+}
+
+// age returns the time since the last complete catch-up began, and false
+// when there has been none since the clock last went back.
+func (c *answerCache) age() (time.Duration, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.bound == 0 {
+		return 0, true
+	}
+	now := c.observe()
+	if c.fresh.IsZero() {
+		return 0, false
+	}
+	return now.Sub(c.fresh), true
 }
 
 // entry reads the arena entry at off: its key, URL and kind, and its size.
@@ -153,7 +247,12 @@ func (c *answerCache) find(key string) (uint32, uint64, bool) {
 func (c *answerCache) get(key string) (cached, bool, uint64) {
 	c.mu.Lock()
 	var v cached
-	off, _, ok := c.find(key)
+	cur := c.current()
+	var off uint32
+	ok := false
+	if cur {
+		off, _, ok = c.find(key)
+	}
 	if ok {
 		_, url, kind, _ := c.entry(off)
 		switch kind {
@@ -166,12 +265,14 @@ func (c *answerCache) get(key string) (cached, bool, uint64) {
 		}
 	}
 	e := c.epoch
-	on := c.on
 	c.mu.Unlock()
-	if ok {
+	switch {
+	case ok:
 		c.hits.Add(1)
-	} else if on {
+	case cur:
 		c.misses.Add(1)
+	default:
+		c.bypassed.Add(1)
 	}
 	return v, ok, e
 }
@@ -179,7 +280,7 @@ func (c *answerCache) get(key string) (cached, bool, uint64) {
 // stale reports whether an invalidation since epoch e names key. c.mu
 // is held.
 func (c *answerCache) stale(key string, e uint64) bool {
-	if !c.on || c.epoch-e >= invalidationLog {
+	if c.epoch-e >= invalidationLog {
 		return true
 	}
 	for i := e + 1; i <= c.epoch; i++ {
@@ -191,7 +292,9 @@ func (c *answerCache) stale(key string, e uint64) bool {
 }
 
 // put keeps v under key if nothing invalidated key since epoch e, when
-// it was read.
+// it was read. (It does so also while the cache is not current: v is the
+// database's, and the catch-up that makes the cache current again drops
+// it if it changed.)
 func (c *answerCache) put(key string, v cached, e uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -202,11 +305,12 @@ func (c *answerCache) put(key string, v cached, e uint64) {
 
 // store adds or replaces key's entry. c.mu is held.
 func (c *answerCache) store(key string, v cached) {
-	if len(key) > 0xffff || len(v.url) > 0xffff || len(c.arena)+len(key)+len(v.url)+5 > maxArena {
+	need := len(key) + len(v.url) + 5
+	if len(key) > 0xffff || len(v.url) > 0xffff || len(c.arena)+need > maxArena || need+indexBytes > c.maxBytes {
 		return
 	}
 	c.drop(key)
-	c.room()
+	c.room(need + indexBytes)
 	kind := byte(kindURL)
 	switch {
 	case v.gone != nil:
@@ -239,16 +343,15 @@ func (c *answerCache) drop(key string) {
 	c.compact()
 }
 
-// room makes room for one more entry by dropping a random one, which
-// costs nothing to track and does about as well as LRU on skewed
-// traffic. c.mu is held.
-func (c *answerCache) room() {
-	if c.idx.n < c.max {
-		return
-	}
-	if off, ok := c.idx.any(rand.Uint64()); ok {
+// room makes room for one more entry of need bytes by dropping random
+// ones, which costs nothing to track and does about as well as LRU on
+// skewed traffic. c.mu is held.
+func (c *answerCache) room(need int) {
+	for c.idx.n > 0 && (c.idx.n >= c.max || c.size()+need > c.maxBytes) {
+		off, _ := c.idx.any(rand.Uint64())
 		key, _, _, _ := c.entry(off)
 		c.drop(key)
+		c.evicted++
 	}
 }
 
@@ -290,14 +393,6 @@ func (c *answerCache) invalidate(all bool, keys ...string) {
 		c.epoch++
 		c.log[c.epoch%invalidationLog] = invalidation{key: strings.Clone(k)}
 	}
-}
-
-// setOn turns the cache on or off; both empty it.
-func (c *answerCache) setOn(on bool) {
-	c.invalidate(true)
-	c.mu.Lock()
-	c.on = on
-	c.mu.Unlock()
 }
 
 func (c *answerCache) len() int {
@@ -413,9 +508,10 @@ func (t *table) any(r uint64) (uint32, bool) {
 
 // Cache keeps the store's N2L answers in memory (CacheOptions), kept
 // right by the writes of this process at once and by those of other
-// processes and servers on the same database within moments (the
-// comment at the top of cache.go says how). Call it once, before the
-// store serves; Close stops it.
+// processes and servers on the same database through the change log,
+// never answering from memory more than MaxStale behind it (the comments
+// at the top of cache.go, and of changes.go in package store, say how).
+// Call it once, before the store serves; Close stops it.
 func (s *Store) Cache(ctx context.Context, o CacheOptions) error {
 	if s.cache.Load() != nil {
 		return errors.New("resolver: Store.Cache called twice")
@@ -424,32 +520,40 @@ func (s *Store) Cache(ctx context.Context, o CacheOptions) error {
 		o.Entries = DefaultCacheEntries
 	}
 	c := newAnswerCache(o.Entries)
+	c.maxBytes = o.Bytes
+	if c.maxBytes <= 0 {
+		c.maxBytes = DefaultCacheBytes
+	}
+	c.bound = o.MaxStale
+	if c.bound <= 0 {
+		c.bound = DefaultMaxStale
+	}
+	if o.now != nil {
+		c.clock = o.now
+	}
+	t := &tailer{}
+	if err := s.catchUp(ctx, c, t); err != nil {
+		return err
+	}
 	wctx, cancel := context.WithCancel(context.Background())
 	s.stopWatch = cancel
-	s.watchDone = make(chan struct{})
-	if s.d.postgres {
-		// Off until the listener is up: nothing may be missed.
-		c.on = false
-		ready := make(chan struct{})
-		go s.listen(wctx, c, ready)
-		select {
-		case <-ready:
-		case <-ctx.Done():
-			cancel()
-			<-s.watchDone
-			return ctx.Err()
-		}
-	} else {
-		var v int64
-		if err := s.w.QueryRowContext(ctx, `PRAGMA data_version`).Scan(&v); err != nil {
-			cancel()
-			return err
-		}
-		go s.poll(wctx, c, v)
-	}
+	wake := make(chan struct{}, 1)
+	s.watch.Add(1)
+	go s.follow(wctx, c, t, wake)
+	s.watch.Add(1)
+	go func() {
+		defer s.watch.Done()
+		s.db.Listen(wctx, func() {
+			select {
+			case wake <- struct{}{}:
+			default:
+			}
+		})
+	}()
 	s.cache.Store(c)
 	if o.Preload {
-		return s.preload(ctx, c)
+		_, err := s.Preload(ctx)
+		return err
 	}
 	return nil
 }
@@ -464,193 +568,172 @@ func (s *Store) CacheStats() (entries int, hits, misses uint64) {
 	return c.len(), c.hits.Load(), c.misses.Load()
 }
 
-// preload reads the N2L answers of up to c.max records, a page of keys at
-// a time, each page kept unless a write invalidated its keys meanwhile.
+// CacheFreshness returns the lookups the cache did not answer because it
+// was not current (its last catch-up with the change log began more than
+// MaxStale ago), and the age of that catch-up; current is false while
+// the cache does not answer for that reason. Without a cache it is
+// 0, 0, false.
+func (s *Store) CacheFreshness() (bypassed uint64, age time.Duration, current bool) {
+	c := s.cache.Load()
+	if c == nil {
+		return 0, 0, false
+	}
+	age, ok := c.age()
+	return c.bypassed.Load(), age, ok && age <= c.bound
+}
+
+// Preload reads into the cache the N2L answers of the records in key
+// order until the cache is full (CacheOptions.Entries and Bytes) or ctx
+// ends, and returns how many it holds then. Writes may go on meanwhile:
+// a page of answers read before a write that changed one of its keys is
+// not kept. A store without a cache preloads nothing.
+func (s *Store) Preload(ctx context.Context) (int, error) {
+	c := s.cache.Load()
+	if c == nil {
+		return 0, nil
+	}
+	err := s.preload(ctx, c)
+	return c.len(), err
+}
+
+// preload reads the N2L answers a page of keys at a time, each page kept
+// unless a write invalidated its keys meanwhile, until an answer had to
+// make room.
 func (s *Store) preload(ctx context.Context, c *answerCache) error {
 	const page = 10000
 	after := ""
-	for n := 0; n < c.max; {
+	for {
 		c.mu.Lock()
-		e := c.epoch
+		e, full := c.epoch, c.evicted > 0 || c.idx.n >= c.max
 		c.mu.Unlock()
-		rows, err := s.r.QueryContext(ctx, s.q(`SELECT r.key, r.urn, r.deactivated_at, r.reason, r.successor, l.url
-			FROM records r LEFT JOIN locations l ON l.key = r.key AND l.pos = 0 WHERE r.key > ? ORDER BY r.key LIMIT ?`), after, min(page, c.max-n))
+		if full {
+			return nil
+		}
+		keys, answers, err := s.db.FirstPage(ctx, after, page)
 		if err != nil {
 			return err
 		}
-		type row struct {
-			key string
-			v   cached
-		}
-		var got []row
-		for rows.Next() {
-			var key, urn, reason, successor string
-			var at sql.NullInt64
-			var url sql.NullString
-			if err := rows.Scan(&key, &urn, &at, &reason, &successor, &url); err != nil {
-				rows.Close()
-				return err
-			}
-			got = append(got, row{key, toCached(lookup{found: true, urn: urn, gone: deactivation(at, reason, successor), urls: nullURL(url)})})
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return err
-		}
-		if len(got) == 0 {
+		if len(keys) == 0 {
 			return nil
 		}
 		c.mu.Lock()
-		for _, r := range got {
-			if !c.stale(r.key, e) {
-				c.store(r.key, r.v)
+		for i, key := range keys {
+			if c.evicted > 0 || c.idx.n >= c.max {
+				break
+			}
+			if !c.stale(key, e) {
+				c.store(key, toCached(answers[i]))
 			}
 		}
 		c.mu.Unlock()
-		n += len(got)
-		after = got[len(got)-1].key
+		after = keys[len(keys)-1]
 	}
-	return nil
 }
 
-func nullURL(u sql.NullString) []string {
-	if u.Valid {
-		return []string{u.String}
-	}
-	return nil
-}
-
-func toCached(l lookup) cached {
+func toCached(l store.Lookup) cached {
 	switch {
-	case l.gone != nil:
-		return cached{gone: &GoneError{URN: l.urn, Deactivation: *l.gone}}
-	case len(l.urls) == 0:
+	case l.Gone != nil:
+		return cached{gone: &GoneError{URN: l.URN, Deactivation: *l.Gone}}
+	case len(l.URLs) == 0:
 		return cached{none: true}
 	}
-	return cached{url: l.urls[0]}
+	return cached{url: l.URLs[0]}
 }
 
-func (v cached) lookup() lookup {
+func (v cached) lookup() store.Lookup {
 	switch {
 	case v.gone != nil:
 		d := v.gone.Deactivation
-		return lookup{found: true, urn: v.gone.URN, gone: &d}
+		return store.Lookup{Found: true, URN: v.gone.URN, Gone: &d}
 	case v.none:
-		return lookup{found: true}
+		return store.Lookup{Found: true}
 	}
-	return lookup{found: true, urls: []string{v.url}}
+	return store.Lookup{Found: true, URLs: []string{v.url}}
 }
 
-// poll empties the cache when another process commits to the SQLite
-// database: PRAGMA data_version, asked on the writer connection, changes
-// only then (this process's writes are on that connection).
-func (s *Store) poll(ctx context.Context, c *answerCache, last int64) {
-	defer close(s.watchDone)
-	t := time.NewTicker(pollInterval)
-	defer t.Stop()
+// first reads the N2L answer for key: from the cache when the store has
+// one, else from the database (one prepared statement, which is its own
+// read transaction).
+func (s *Store) first(ctx context.Context, key string) (store.Lookup, error) {
+	c := s.cache.Load()
+	var epoch uint64
+	if c != nil {
+		v, ok, e := c.get(key)
+		if ok {
+			return v.lookup(), nil
+		}
+		epoch = e
+	}
+	l, err := s.db.First(ctx, key)
+	if c != nil && err == nil && l.Found {
+		c.put(key, toCached(l), epoch)
+	}
+	return l, err
+}
+
+// follow keeps c caught up with the change log: every pollInterval (at
+// least four times per bound), and at once when woken. A catch-up that
+// takes longer than the bound is given up, since it could not make the
+// cache current anyway; a PostgreSQL connection that hangs without an
+// error is then closed by pgx and the next catch-up takes another.
+func (s *Store) follow(ctx context.Context, c *answerCache, t *tailer, wake <-chan struct{}) {
+	defer s.watch.Done()
+	tick := time.NewTicker(min(pollInterval, c.bound/4))
+	defer tick.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-t.C:
+		case <-tick.C:
+		case <-wake:
 		}
-		var v int64
-		if err := s.w.QueryRowContext(ctx, `PRAGMA data_version`).Scan(&v); err != nil {
-			if ctx.Err() != nil {
-				return
-			}
-			// Unknown: nothing cached is trusted until it answers.
-			c.setOn(false)
-			continue
-		}
-		c.mu.Lock()
-		on := c.on
-		c.mu.Unlock()
-		if v != last || !on {
-			last = v
-			c.setOn(true)
-		}
+		cctx, cancel := context.WithTimeout(ctx, c.bound)
+		s.catchUp(cctx, c, t) // an error leaves the cache to grow old
+		cancel()
 	}
-}
-
-// listen receives the invalidations of every server on the PostgreSQL
-// database. The cache is on only while it listens; ready is closed after
-// the first attempt, so that Cache returns with the cache on when the
-// database answers.
-func (s *Store) listen(ctx context.Context, c *answerCache, ready chan struct{}) {
-	defer close(s.watchDone)
-	once := sync.OnceFunc(func() { close(ready) })
-	defer once()
-	for delay := 100 * time.Millisecond; ctx.Err() == nil; delay = min(2*delay, 5*time.Second) {
-		conn, err := s.w.Conn(ctx)
-		if err == nil {
-			conn.Raw(func(dc any) error {
-				pc := dc.(*stdlib.Conn).Conn()
-				if _, err := pc.Exec(ctx, "LISTEN "+notifyChannel); err == nil {
-					c.setOn(true)
-					once()
-					delay = 100 * time.Millisecond
-					for {
-						n, err := pc.WaitForNotification(ctx)
-						if err != nil {
-							break
-						}
-						c.invalidate(n.Payload == "", n.Payload)
-					}
-				}
-				// The connection listens, or is broken: it never goes
-				// back into the pool.
-				return driver.ErrBadConn
-			})
-			conn.Close()
-		}
-		c.setOn(false)
-		once()
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(delay):
-		}
-	}
-}
-
-// notify tells the servers on a PostgreSQL database, in tx, that keys
-// change when tx commits; all, or too many keys for one payload each,
-// empties their caches. A store without a cache notifies too: it may be
-// an urnresolver import beside running servers.
-func (s *Store) notify(ctx context.Context, tx execer, all bool, keys ...string) error {
-	if !s.d.postgres {
-		return nil
-	}
-	if len(keys) > 1000 {
-		all = true
-	}
-	if all {
-		_, err := tx.ExecContext(ctx, `SELECT pg_notify($1, '')`, notifyChannel)
-		return err
-	}
-	for _, k := range keys {
-		if len(k) >= 7900 || strings.ContainsRune(k, 0) {
-			_, err := tx.ExecContext(ctx, `SELECT pg_notify($1, '')`, notifyChannel)
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, notifyChannel, k); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // invalidate drops keys from this process's cache after a commit; all,
-// or many keys, empties it.
+// or more keys than the change log names one by one, empties it.
 func (s *Store) invalidate(all bool, keys ...string) {
 	c := s.cache.Load()
 	if c == nil {
 		return
 	}
-	if len(keys) > invalidationLog/2 {
+	if len(keys) > store.MaxLoggedKeys {
 		all = true
 	}
 	c.invalidate(all, keys...)
+}
+
+// The tailing of the change log bounds staleness. A catch-up that began
+// at time t and reached the end of the log has applied every write
+// acknowledged before t; the cache answers only while the last such
+// start is at most MaxStale ago, by the server's monotonic clock, and
+// otherwise every read goes to the database. So whatever stops the
+// tailing (a connection that hangs without an error, a killed backend, a
+// restarting database, a stalled process) costs speed, never an answer
+// older than the bound.
+
+// tailer is where a server is in the change log; only its follow
+// goroutine touches it.
+type tailer struct {
+	last  int64 // the number of the last write applied
+	known bool  // false until the first catch-up
+}
+
+// catchUp applies the log from t.last to its end to c, then lets c answer
+// for MaxStale from the moment the catch-up began.
+func (s *Store) catchUp(ctx context.Context, c *answerCache, t *tailer) error {
+	start, gen := c.reading()
+	n, keys, all, err := s.db.Changes(ctx, t.last, t.known)
+	if err != nil {
+		return err
+	}
+	if all || len(keys) > 0 {
+		c.invalidate(all, keys...)
+	}
+	t.last, t.known = n, true
+	c.trust(start, gen)
+	return nil
 }

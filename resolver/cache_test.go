@@ -161,15 +161,7 @@ func TestAnswerCacheEpochs(t *testing.T) {
 	if _, ok, _ := c.get("d"); ok {
 		t.Fatal("a read older than the log was kept")
 	}
-	// Off: nothing is kept or answered.
-	c.setOn(false)
-	_, _, e4 := c.get("e")
-	c.put("e", cached{url: "e"}, e4)
-	if _, ok, _ := c.get("e"); ok {
-		t.Fatal("kept while off")
-	}
 	// Bounded: never more than max entries.
-	c.setOn(true)
 	for i := 0; i < 10; i++ {
 		_, _, e := c.get(itoa(i))
 		c.put(itoa(i), cached{url: itoa(i)}, e)
@@ -206,6 +198,104 @@ func TestAnswerCacheEpochs(t *testing.T) {
 	c.put("urn:example:n", cached{none: true}, e6)
 	if v, ok, _ := c.get("urn:example:n"); !ok || !v.none || v.url != "" {
 		t.Errorf("none: %+v %v", v, ok)
+	}
+}
+
+// The staleness bound (issue 29) on the cache alone, with a clock that
+// the test moves: the cache answers only while its last complete
+// catch-up began at most bound ago by that clock, and a clock that goes
+// back makes every catch-up before it count for nothing.
+func TestAnswerCacheFreshness(t *testing.T) {
+	c := newAnswerCache(10)
+	now := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
+	c.clock = func() time.Time { return now }
+	c.bound = time.Second
+	_, _, e := c.get("a")
+	c.put("a", cached{url: "A"}, e)
+	answers := func() bool {
+		t.Helper()
+		v, ok, _ := c.get("a")
+		if ok && v.url != "A" {
+			t.Fatalf("answer %q", v.url)
+		}
+		return ok
+	}
+	caughtUp := func() {
+		start, jumps := c.reading()
+		c.trust(start, jumps)
+	}
+	if answers() {
+		t.Fatal("answered before any catch-up")
+	}
+	caughtUp()
+	if !answers() {
+		t.Fatal("no answer right after a catch-up")
+	}
+	now = now.Add(time.Second)
+	if !answers() {
+		t.Fatal("no answer at the bound")
+	}
+	now = now.Add(time.Nanosecond)
+	if answers() {
+		t.Fatal("answered past the bound")
+	}
+	caughtUp()
+	if !answers() {
+		t.Fatal("no answer after a second catch-up")
+	}
+	// A catch-up under way when the clock goes back does not count.
+	start, jumps := c.reading()
+	now = now.Add(-time.Millisecond)
+	if answers() {
+		t.Fatal("answered after the clock went back")
+	}
+	c.trust(start, jumps)
+	if answers() {
+		t.Fatal("a catch-up from before the clock went back was trusted")
+	}
+	caughtUp()
+	if !answers() {
+		t.Fatal("no answer after a catch-up once the clock went back")
+	}
+	// Forward: too old at once.
+	now = now.Add(time.Hour)
+	if answers() {
+		t.Fatal("answered after the clock jumped an hour ahead")
+	}
+	caughtUp()
+	if !answers() {
+		t.Fatal("no answer after a catch-up once the clock jumped ahead")
+	}
+	if got := c.bypassed.Load(); got != 6 {
+		t.Errorf("%d lookups bypassed, want 6", got)
+	}
+}
+
+// The memory budget: answers make room for one another within Bytes,
+// whatever the length of their locations.
+func TestAnswerCacheBytes(t *testing.T) {
+	c := newAnswerCache(1 << 20)
+	c.maxBytes = 64 << 10
+	for i := 0; i < 5000; i++ {
+		k := "urn:example:" + itoa(i)
+		_, _, e := c.get(k)
+		c.put(k, cached{url: "https://a.example/" + strings.Repeat("x", i%300)}, e)
+		c.mu.Lock()
+		size := c.size()
+		c.mu.Unlock()
+		if size > c.maxBytes {
+			t.Fatalf("after %d answers: %d bytes, budget %d", i+1, size, c.maxBytes)
+		}
+	}
+	if n := c.len(); n < 100 {
+		t.Errorf("only %d answers within 64 KiB", n)
+	}
+	big := cached{url: strings.Repeat("y", 0xffff)}
+	c.maxBytes = 1000
+	_, _, e := c.get("big")
+	c.put("big", big, e)
+	if _, ok, _ := c.get("big"); ok {
+		t.Error("an answer larger than the whole budget was kept")
 	}
 }
 

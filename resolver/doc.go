@@ -64,10 +64,25 @@
 // OpenStore opens SQLite (modernc.org/sqlite, pure Go, WAL mode) for a
 // file path and PostgreSQL (pgx) for a postgres:// URL, and migrates the
 // schema. With PostgreSQL, several servers can share one database:
-// migrations take an advisory lock, and the N2L answer cache
-// (Store.Cache), which each write empties of the keys it changes, hears
-// the other servers' writes by LISTEN/NOTIFY. On SQLite the cache sees
-// another process's writes by PRAGMA data_version.
+// migrations take an advisory lock. The N2L answer cache (Store.Cache)
+// drops the keys each write changes: this process's at once, every other
+// process's and server's by tailing the change log that each write
+// appends to in its transaction (on PostgreSQL, LISTEN/NOTIFY makes that
+// immediate). It answers only while its last catch-up with the log began
+// at most CacheOptions.MaxStale (1 s) ago, so no answer from memory is
+// older than that after the write that changed it was acknowledged,
+// whatever fault stops a server hearing of writes.
 //
+// # Layers
+//
+// A request goes down one layer at a time and its answer comes back up:
+// routes.go routes it (http.ServeMux patterns, method and path) to a
+// handler of the HTTP layer (resolve.go, admin.go, page.go), which reads
+// the request and renders what the layer below returns; the resolution
+// layer (resolution.go) answers the resolution services and the records
+// layer (records.go) the admin API's writes, both with values and domain
+// errors (*FieldError, *ScopeError, *GoneError, ErrNotFound, ...), which
+// only problem.go turns into problems and status codes; every SQL
+// statement, for both databases, is in package resolver/internal/store.
 // All calls into package urn are in urns.go.
 package resolver

@@ -3,7 +3,7 @@ package resolver_test
 import (
 	"bufio"
 	"context"
-	"errors"
+	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
@@ -49,18 +49,6 @@ func ExampleGuardFraming() {
 	// Output: 400 true
 }
 
-// Writable tells whether the store takes a write now, as /readyz asks
-// it; a full disk is matched by ErrDiskFull.
-func ExampleStore_Writable() {
-	dir, _ := os.MkdirTemp("", "resolver-example")
-	defer os.RemoveAll(dir)
-	st, _ := resolver.OpenStore(context.Background(), filepath.Join(dir, "urn.db"))
-	defer st.Close()
-	err := st.Writable(context.Background())
-	fmt.Println(err, errors.Is(err, resolver.ErrDiskFull))
-	// Output: <nil> false
-}
-
 // Backup copies a SQLite database while it is online; the copy opens as
 // a store of its own, with every record committed before the backup.
 func ExampleStore_Backup() {
@@ -76,9 +64,25 @@ func ExampleStore_Backup() {
 	}
 	copy, _ := resolver.OpenStore(ctx, filepath.Join(dir, "backup.db"))
 	defer copy.Close()
-	n, _ := copy.Count(ctx)
-	fmt.Println(n, "record")
-	// Output: 1 record
+	srv, _ := resolver.New(resolver.Config{Store: copy})
+	w := request(srv, "GET", "/uri-res/N2L?urn:example:a", "", "")
+	fmt.Println(w.Code, w.Header().Get("Location"))
+	// Output: 303 https://a.example/
+}
+
+// request answers one request with h: a bearer token and a JSON body
+// when they are not empty.
+func request(h http.Handler, method, target, token, body string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(method, target, strings.NewReader(body))
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, req)
+	return w
 }
 
 // Suggest proposes the URN a bare identifier most likely means, as the
@@ -117,9 +121,10 @@ func ExampleRecordRefusal() {
 	// urn:example:b: record refused whole (line 4: urls[0]: "ftp://b.example/" scheme "ftp" is not allowed (allowed: http, https)); 1 valid line(s) of it not stored
 }
 
-// A deleted record is deactivated, not forgotten: reads of its URN are a
-// *GoneError with the date, the reason and the successor.
-func ExampleGoneError() {
+// A deleted record is deactivated, not forgotten: its URN answers 410
+// Gone with the date, the reason and the successor (a problem of type
+// gone), and N2L redirects to the successor's resolution.
+func ExampleDeactivation() {
 	dir, _ := os.MkdirTemp("", "resolver-example")
 	defer os.RemoveAll(dir)
 	ctx := context.Background()
@@ -133,21 +138,19 @@ func ExampleGoneError() {
 
 	// DELETE through the admin API, with a reason and a successor, which
 	// must have a record.
-	req := httptest.NewRequest("DELETE", "/admin/records/urn:example:old", strings.NewReader(`{"reason":"withdrawn","successor":"urn:example:new"}`))
-	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set("Content-Type", "application/json")
-	w := httptest.NewRecorder()
-	srv.ServeHTTP(w, req)
+	w := request(srv, "DELETE", "/admin/records/urn:example:old", token, `{"reason":"withdrawn","successor":"urn:example:new"}`)
 	fmt.Println(w.Code)
 
-	_, err := st.FirstURL(ctx, "urn:example:old")
-	var gone *resolver.GoneError
-	if errors.As(err, &gone) {
-		fmt.Println(errors.Is(err, resolver.ErrGone), gone.Reason, gone.Successor)
-	}
+	w = request(srv, "GET", "/uri-res/N2Ls?urn:example:old", "", "")
+	var p resolver.Problem
+	json.Unmarshal(w.Body.Bytes(), &p)
+	fmt.Println(p.Status, strings.TrimPrefix(p.Type, resolver.ProblemBase), p.Reason, p.Successor)
+	w = request(srv, "GET", "/uri-res/N2L?urn:example:old", "", "")
+	fmt.Println(w.Code, w.Header().Get("Location"))
 	// Output:
 	// 204
-	// true withdrawn urn:example:new
+	// 410 gone withdrawn urn:example:new
+	// 303 /uri-res/N2L?urn:example:new
 }
 
 // Cache keeps N2L answers in memory; a write through the store drops the
@@ -163,15 +166,52 @@ func ExampleStore_Cache() {
 		fmt.Println(err)
 		return
 	}
-	u, _ := st.FirstURL(ctx, "urn:example:a")
-	fmt.Println(u)
+	srv, _ := resolver.New(resolver.Config{Store: st})
+	fmt.Println(request(srv, "GET", "/uri-res/N2L?urn:example:a", "", "").Header().Get("Location"))
 	resolver.Import(ctx, st, strings.NewReader("urn,url\nurn:example:a,https://a.example/2\n"), resolver.FormatCSV, resolver.ImportOptions{})
-	u, _ = st.FirstURL(ctx, "urn:example:a")
-	fmt.Println(u)
+	fmt.Println(request(srv, "GET", "/uri-res/N2L?urn:example:a", "", "").Header().Get("Location"))
 	entries, hits, misses := st.CacheStats()
 	fmt.Println(entries, hits, misses)
 	// Output:
 	// https://a.example/1
 	// https://a.example/2
 	// 1 1 1
+}
+
+// Preload fills the cache later than Cache, in the background for
+// instance, as urnresolver serve does; the server answers meanwhile.
+func ExampleStore_Preload() {
+	dir, _ := os.MkdirTemp("", "resolver-example")
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+	st, _ := resolver.OpenStore(ctx, filepath.Join(dir, "urn.db"))
+	defer st.Close()
+	resolver.Import(ctx, st, strings.NewReader("urn,url\nurn:example:a,https://a.example/\nurn:example:b,https://b.example/\n"), resolver.FormatCSV, resolver.ImportOptions{})
+	st.Cache(ctx, resolver.CacheOptions{Entries: 1000, Bytes: 1 << 20})
+	done := make(chan int)
+	go func() {
+		n, err := st.Preload(ctx)
+		if err != nil {
+			fmt.Println(err)
+		}
+		done <- n
+	}()
+	fmt.Println(<-done, "answers preloaded")
+	// Output:
+	// 2 answers preloaded
+}
+
+// CacheFreshness says whether the cache answers: it does only while its
+// last catch-up with the other servers' writes began within MaxStale.
+func ExampleStore_CacheFreshness() {
+	dir, _ := os.MkdirTemp("", "resolver-example")
+	defer os.RemoveAll(dir)
+	ctx := context.Background()
+	st, _ := resolver.OpenStore(ctx, filepath.Join(dir, "urn.db"))
+	defer st.Close()
+	st.Cache(ctx, resolver.CacheOptions{MaxStale: time.Hour})
+	bypassed, age, current := st.CacheFreshness()
+	fmt.Println(bypassed, age < time.Hour, current)
+	// Output:
+	// 0 true true
 }

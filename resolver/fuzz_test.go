@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/urikit/urikit/resolver/internal/store"
 )
 
 // fuzzServer is one server for all fuzz inputs, with a few records.
@@ -27,14 +29,14 @@ func fuzzServer(f *testing.F) (srv *Server, st *Store, count int) {
 		// A deactivated URN whose successor is urn:example:a, and the
 		// answer cache, so that their paths are fuzzed too.
 		d := Deactivation{Reason: "withdrawn\r\n<b>", Successor: "urn:example:a"}
-		if err := st.deactivate(ctx, "urn:example:old", d, func(u string) string { return u }, AuditEntry{At: time.Now()}); err != nil {
+		if err := st.db.Deactivate(ctx, store.Target{Key: "urn:example:old", URN: "urn:example:old"}, d, "urn:example:a", AuditEntry{At: time.Now()}); err != nil {
 			f.Fatal(err)
 		}
 		if err := st.Cache(ctx, CacheOptions{Entries: 100}); err != nil {
 			f.Fatal(err)
 		}
 	}
-	count, _ = st.Count(ctx)
+	count, _ = st.db.Count(ctx)
 	srv, err := New(Config{Store: st, WriteRate: -1})
 	if err != nil {
 		f.Fatal(err)
@@ -119,7 +121,7 @@ func FuzzHandler(f *testing.F) {
 		if method != "GET" && method != "HEAD" && code < 300 {
 			t.Fatalf("%q: a %s without a valid token got %d", raw, method, code)
 		}
-		if n, _ := fuzzStore.Count(context.Background()); n != fuzzCount {
+		if n, _ := fuzzStore.db.Count(context.Background()); n != fuzzCount {
 			t.Fatalf("%q: %d records, want %d", raw, n, fuzzCount)
 		}
 	})

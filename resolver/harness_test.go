@@ -3,71 +3,33 @@ package resolver
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/urikit/urikit/resolver/internal/store/storetest"
 )
 
 // postgresEnv names the environment variable holding the DSN of a
-// PostgreSQL server the tests may create schemas in; .ci/run starts a
-// throwaway one and sets it.
-const postgresEnv = "URNRESOLVER_TEST_POSTGRES"
+// PostgreSQL server the tests may create schemas in.
+const postgresEnv = storetest.PostgresEnv
 
 // forEachStore runs f against a fresh SQLite database and, when
 // URNRESOLVER_TEST_POSTGRES is set, a fresh PostgreSQL schema: the same
 // test suite on both stores.
 func forEachStore(t *testing.T, f func(t *testing.T, dsn string)) {
 	t.Helper()
-	t.Run("sqlite", func(t *testing.T) {
-		f(t, filepath.Join(t.TempDir(), "resolver.db"))
-	})
-	t.Run("postgres", func(t *testing.T) {
-		f(t, postgresDSN(t))
-	})
+	storetest.ForEach(t, f)
 }
 
 // postgresDSN returns the DSN of a new, empty schema, dropped when the
 // test ends, or skips the test when no PostgreSQL is configured.
-func postgresDSN(t testing.TB) string {
-	t.Helper()
-	base := os.Getenv(postgresEnv)
-	if base == "" {
-		t.Skip(postgresEnv + " is not set: PostgreSQL run skipped (.ci/run starts a throwaway server and sets it)")
-	}
-	var b [6]byte
-	rand.Read(b[:])
-	schema := "t_" + hex.EncodeToString(b[:])
-	db, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if _, err := db.ExecContext(ctx, "CREATE SCHEMA "+schema); err != nil {
-		db.Close()
-		t.Fatalf("create schema on %s: %v", postgresEnv, err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		db.ExecContext(ctx, "DROP SCHEMA "+schema+" CASCADE")
-		db.Close()
-	})
-	sep := "?"
-	if strings.Contains(base, "?") {
-		sep = "&"
-	}
-	return base + sep + "search_path=" + schema
-}
+func postgresDSN(t testing.TB) string { return storetest.PostgresDSN(t) }
 
 func openTestStore(t testing.TB, dsn string) *Store {
 	t.Helper()
@@ -185,7 +147,7 @@ func (e *testEnv) mustPut(tok, urn string, rec Record) {
 
 func (e *testEnv) count() int {
 	e.t.Helper()
-	n, err := e.store.Count(context.Background())
+	n, err := e.store.db.Count(context.Background())
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -210,4 +172,30 @@ func problemOf(t testing.TB, r response) Problem {
 		t.Fatalf("problem type %q title %q", p.Type, p.Title)
 	}
 	return p
+}
+
+// exists reports whether st has a record under key.
+func exists(t testing.TB, st *Store, key string) bool {
+	t.Helper()
+	_, err := st.db.Record(context.Background(), key)
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		t.Fatal(err)
+	}
+	return err == nil
+}
+
+// firstURL reads the N2L answer of key as the resolution services do,
+// through the cache: the first location, a *GoneError, or ErrNotFound
+// when there is no record or no location.
+func firstURL(ctx context.Context, st *Store, key string) (string, error) {
+	l, err := st.first(ctx, key)
+	switch {
+	case err != nil:
+		return "", err
+	case l.Gone != nil:
+		return "", &GoneError{URN: l.URN, Deactivation: *l.Gone}
+	case len(l.URLs) == 0:
+		return "", ErrNotFound
+	}
+	return l.URLs[0], nil
 }

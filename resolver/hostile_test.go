@@ -54,7 +54,7 @@ func headerOf(resp, name string) string {
 
 func auditCount(t testing.TB, st *Store) int {
 	t.Helper()
-	entries, err := st.Audit(context.Background(), 100000)
+	entries, err := st.db.Audit(context.Background(), 100000)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/urikit/urikit/resolver/internal/store"
 )
 
 // Issue 23.5, RFC 9112 section 6.3: "A server MAY reject a request that
@@ -136,11 +138,7 @@ func TestReadyzDiskFull(t *testing.T) {
 	if r := e.get("/readyz"); r.code != 200 || r.body != "ready\n" {
 		t.Fatalf("readyz: %d %q", r.code, r.body)
 	}
-	var pages int
-	if err := e.store.w.QueryRow(`PRAGMA page_count`).Scan(&pages); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := e.store.w.Exec(fmt.Sprintf(`PRAGMA max_page_count = %d`, pages)); err != nil {
+	if err := e.store.db.LimitPages(t.Context(), 0); err != nil {
 		t.Fatal(err)
 	}
 	big := Record{URLs: []string{"https://x.example/"}, Metadata: []byte(`{"t":"` + strings.Repeat("x", 12000) + `"}`)}
@@ -154,7 +152,7 @@ func TestReadyzDiskFull(t *testing.T) {
 	// The failed write makes /readyz probe at once, within the second
 	// of its last answer; the small probe would fit, the probe of the
 	// body limit does not.
-	if err := e.store.Writable(t.Context()); err != nil {
+	if err := e.store.db.Probe(t.Context(), 0); err != nil {
 		t.Fatalf("a one-row write: %v", err)
 	}
 	if r := e.get("/readyz"); r.code != 503 || !strings.Contains(problemOf(t, r).Detail, "disk is full") {
@@ -165,7 +163,7 @@ func TestReadyzDiskFull(t *testing.T) {
 	}
 	// Space comes back, and no write is sent: /readyz finds it by
 	// itself once its last answer is a second old.
-	if _, err := e.store.w.Exec(`PRAGMA max_page_count = 1073741823`); err != nil {
+	if err := e.store.db.LimitPages(t.Context(), -1); err != nil {
 		t.Fatal(err)
 	}
 	if r := e.get("/readyz"); r.code != 503 {
@@ -240,7 +238,7 @@ func TestReadyzRealFullDisk(t *testing.T) {
 	if r := e.get("/readyz"); r.code != 503 || !strings.Contains(problemOf(t, r).Detail, "disk is full") {
 		t.Fatalf("readyz on a full disk: %d %s", r.code, r.body)
 	}
-	audit, _ := e.store.Audit(t.Context(), 100)
+	audit, _ := e.store.db.Audit(t.Context(), 100)
 	if err := os.Remove(filler); err != nil {
 		t.Fatal(err)
 	}
@@ -248,7 +246,7 @@ func TestReadyzRealFullDisk(t *testing.T) {
 	if r := e.get("/readyz"); r.code != 200 {
 		t.Fatalf("readyz once space is freed, no write sent: %d %s\n%s", r.code, r.body, logs.String())
 	}
-	if after, _ := e.store.Audit(t.Context(), 100); len(after) != len(audit) {
+	if after, _ := e.store.db.Audit(t.Context(), 100); len(after) != len(audit) {
 		t.Fatalf("a write happened: %d audit entries, were %d", len(after), len(audit))
 	}
 	e.mustPut(tok, "urn:example:big", big)
@@ -330,7 +328,7 @@ func TestDiskFullClassification(t *testing.T) {
 		{stateErr("53100"), true}, {stateErr("40001"), false},
 		{fmt.Errorf("write: %w", errors.New("other")), false},
 	} {
-		if got := errors.Is(diskFull(c.err), ErrDiskFull); got != c.full {
+		if got := errors.Is(store.DiskFull(c.err), ErrDiskFull); got != c.full {
 			t.Errorf("%v: full %v", c.err, got)
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"database/sql"
 	"encoding/csv"
 	"encoding/hex"
 	"encoding/json"
@@ -18,6 +17,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/urikit/urikit/resolver/internal/store"
 )
 
 // Format is the format of a bulk import.
@@ -121,7 +122,8 @@ type ImportOptions struct {
 	Source string
 }
 
-// errFatal marks an import error that stores nothing.
+// importFatal marks an import error of the database, not of the input;
+// like every import error, it stores nothing.
 type importFatal struct{ err error }
 
 func (e *importFatal) Error() string { return e.err.Error() }
@@ -148,15 +150,21 @@ var ErrLineTooLong = errors.New("line too long")
 // not be read, a line was over the size limit, or the database failed.
 func Import(ctx context.Context, s *Store, r io.Reader, f Format, o ImportOptions) (ImportResult, error) {
 	v := &validator{dialects: o.Dialects, limits: o.Limits.withDefaults(), schemes: lowerSchemes(o.Schemes)}
+	return importRecords(ctx, s, v, r, f, o)
+}
+
+// importRecords is Import with a validator: the admin API's import
+// (records.go) checks with the server's.
+func importRecords(ctx context.Context, s *Store, v *validator, r io.Reader, f Format, o ImportOptions) (ImportResult, error) {
 	h := sha256.New()
 	lr := &lineLimitReader{r: io.TeeReader(r, h), max: v.limits.LineBytes}
-	tx, err := s.w.BeginTx(ctx, nil)
+	tx, err := s.db.BeginImport(ctx, o.Audit.At)
 	if err != nil {
-		return ImportResult{}, err
+		return ImportResult{}, &importFatal{err}
 	}
 	defer tx.Rollback()
-	im := &importer{ctx: ctx, s: s, tx: tx, v: v, allow: o.Allow, idx: map[string]int{}, seen: map[string]int{},
-		refusedKeys: map[string]int{}, now: o.Audit.At.UnixMicro()}
+	im := &importer{ctx: ctx, tx: tx, v: v, allow: o.Allow, idx: map[string]int{}, seen: map[string]int{},
+		refusedKeys: map[string]int{}}
 	switch f {
 	case FormatCSV:
 		err = im.readCSV(lr)
@@ -172,7 +180,7 @@ func Import(ctx context.Context, s *Store, r io.Reader, f Format, o ImportOption
 		if err != nil {
 			break
 		}
-		if err = s.restoreCommitted(ctx, tx, key); err != nil {
+		if err = tx.Restore(ctx, key); err != nil {
 			err = &importFatal{err}
 		}
 	}
@@ -197,16 +205,14 @@ func Import(ctx context.Context, s *Store, r io.Reader, f Format, o ImportOption
 	detail, _ := json.Marshal(map[string]any{"source": o.Source, "lines": res.Lines, "records": res.Records,
 		"refused": len(res.Refused), "refused_records": len(res.RefusedRecords), "sha256": res.SHA256})
 	a.Detail = string(detail)
-	if err := s.audit(ctx, tx, a); err != nil {
-		return ImportResult{}, err
-	}
 	keys := append(make([]string, 0, len(im.seen)+len(im.revert)), im.revert...)
 	for k := range im.seen {
 		keys = append(keys, k)
 	}
-	if err := s.commitKeys(ctx, tx, keys...); err != nil {
-		return ImportResult{}, err
+	if err := tx.Commit(ctx, a, keys); err != nil {
+		return ImportResult{}, &importFatal{err}
 	}
+	s.invalidate(false, keys...)
 	return res, nil
 }
 
@@ -219,14 +225,12 @@ const flushSize = 1000
 
 type importer struct {
 	ctx     context.Context
-	s       *Store
-	tx      *sql.Tx
+	tx      *store.ImportTx
 	v       *validator
 	allow   func(string, Name) error
 	pending []entry
 	idx     map[string]int // key -> index in pending
 	seen    map[string]int // keys written by this import -> lines stored for them
-	now     int64
 	lines   int
 	refused []LineError
 
@@ -279,57 +283,57 @@ func (im *importer) add(line int, r Record, fe *FieldError) error {
 		}
 		return nil
 	}
-	if i, ok := im.refusedKeys[e.key]; ok {
-		im.refuse(line, fmt.Sprintf("not stored: the record of %s is refused whole (line %d)", e.urn, im.refusedRecs[i].Line))
+	if i, ok := im.refusedKeys[e.Key]; ok {
+		im.refuse(line, fmt.Sprintf("not stored: the record of %s is refused whole (line %d)", e.URN, im.refusedRecs[i].Line))
 		return nil
 	}
 	if im.allow != nil {
 		fields, names := e.namedURNs()
 		for i, n := range names {
 			if err := im.allow(fields[i], n); err != nil {
-				im.refuseRecord(line, e.key, e.urn, err.Error())
+				im.refuseRecord(line, e.Key, e.URN, err.Error())
 				return nil
 			}
 		}
 	}
-	if i, ok := im.idx[e.key]; ok {
+	if i, ok := im.idx[e.Key]; ok {
 		m := mergeEntries(im.pending[i], e)
 		if reason := im.overLimits(m); reason != "" {
-			im.refuseRecord(line, e.key, e.urn, reason)
+			im.refuseRecord(line, e.Key, e.URN, reason)
 			return nil
 		}
 		im.pending[i] = m
-		im.seen[e.key]++
+		im.seen[e.Key]++
 		im.lines++
 		return nil
 	}
-	if _, ok := im.seen[e.key]; ok {
+	if _, ok := im.seen[e.Key]; ok {
 		// Written by an earlier batch of this import: merge with it.
 		if err := im.flush(); err != nil {
 			return err
 		}
-		old, found, err := im.s.readEntry(im.ctx, im.tx, e.key)
+		old, found, err := im.tx.Entry(im.ctx, e.Key)
 		if err != nil {
 			return &importFatal{err}
 		}
 		if found {
-			e = mergeEntries(old, e)
+			e = mergeEntries(entry{Entry: old}, e)
 		}
 		if reason := im.overLimits(e); reason != "" {
-			im.refuseRecord(line, e.key, e.urn, reason)
+			im.refuseRecord(line, e.Key, e.URN, reason)
 			return nil
 		}
-		if err := im.s.writeEntries(im.ctx, im.tx, []entry{e}, im.now); err != nil {
+		if err := im.tx.Write(im.ctx, []store.Entry{e.Entry}); err != nil {
 			return &importFatal{err}
 		}
-		im.seen[e.key]++
+		im.seen[e.Key]++
 		im.lines++
 		return nil
 	}
 	e.line = line
-	im.idx[e.key] = len(im.pending)
+	im.idx[e.Key] = len(im.pending)
 	im.pending = append(im.pending, e)
-	im.seen[e.key] = 1
+	im.seen[e.Key] = 1
 	im.lines++
 	if len(im.pending) >= flushSize {
 		return im.flush()
@@ -339,12 +343,12 @@ func (im *importer) add(line int, r Record, fe *FieldError) error {
 
 func (im *importer) overLimits(e entry) string {
 	switch {
-	case len(e.urls) > im.v.limits.URLs:
-		return fmt.Sprintf("urls: more than %d locations for %s in this import", im.v.limits.URLs, e.urn)
-	case len(e.synonyms) > im.v.limits.Synonyms:
-		return fmt.Sprintf("synonyms: more than %d synonyms for %s in this import", im.v.limits.Synonyms, e.urn)
-	case len(e.metadata) > im.v.limits.MetadataBytes:
-		return fmt.Sprintf("metadata: more than %d bytes for %s in this import", im.v.limits.MetadataBytes, e.urn)
+	case len(e.URLs) > im.v.limits.URLs:
+		return fmt.Sprintf("urls: more than %d locations for %s in this import", im.v.limits.URLs, e.URN)
+	case len(e.Synonyms) > im.v.limits.Synonyms:
+		return fmt.Sprintf("synonyms: more than %d synonyms for %s in this import", im.v.limits.Synonyms, e.URN)
+	case len(e.Metadata) > im.v.limits.MetadataBytes:
+		return fmt.Sprintf("metadata: more than %d bytes for %s in this import", im.v.limits.MetadataBytes, e.URN)
 	}
 	return ""
 }
@@ -361,29 +365,29 @@ func (im *importer) flush() error {
 	keys := make([]string, 0, len(im.pending))
 	for _, e := range im.pending {
 		if !e.dropped {
-			keys = append(keys, e.key)
+			keys = append(keys, e.Key)
 		}
 	}
-	gone, err := im.s.deactivatedKeys(im.ctx, im.tx, keys)
+	gone, err := im.tx.Deactivated(im.ctx, keys)
 	if err != nil {
 		return &importFatal{err}
 	}
 	for _, e := range im.pending {
-		g := gone[e.key]
+		g := gone[e.Key]
 		if g == nil || e.dropped {
 			continue
 		}
-		lines := im.seen[e.key]
-		im.refuseRecord(e.line, e.key, e.urn, "urn: "+g.Error()+"; a deactivated URN is not rewritten (reactivate it first)")
-		im.refusedRecs[im.refusedKeys[e.key]].Dropped = lines - 1
+		lines := im.seen[e.Key]
+		im.refuseRecord(e.line, e.Key, e.URN, "urn: "+g.Error()+"; a deactivated URN is not rewritten (reactivate it first)")
+		im.refusedRecs[im.refusedKeys[e.Key]].Dropped = lines - 1
 	}
-	batch := im.pending[:0:0]
+	batch := make([]store.Entry, 0, len(im.pending))
 	for _, e := range im.pending {
 		if !e.dropped {
-			batch = append(batch, e)
+			batch = append(batch, e.Entry)
 		}
 	}
-	if err := im.s.writeEntries(im.ctx, im.tx, batch, im.now); err != nil {
+	if err := im.tx.Write(im.ctx, batch); err != nil {
 		return &importFatal{err}
 	}
 	im.pending = im.pending[:0]

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/urikit/urikit/resolver/internal/store"
 )
 
 func importString(t *testing.T, st *Store, f Format, in string) (ImportResult, error) {
@@ -60,7 +62,7 @@ func TestImportCSV(t *testing.T) {
 			res.RefusedRecords[1].URN != "urn:example:d" || res.RefusedRecords[1].Line != 10 {
 			t.Errorf("refused records %+v", res.RefusedRecords)
 		}
-		a, err := st.Record(context.Background(), "urn:example:a")
+		a, err := st.db.Record(context.Background(), "urn:example:a")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,15 +72,15 @@ func TestImportCSV(t *testing.T) {
 		if a.Metadata != `{"title":"Third"}` {
 			t.Errorf("a's metadata %s: the later row's value wins", a.Metadata)
 		}
-		if _, err := st.Record(context.Background(), "urn:example:b"); !errors.Is(err, ErrNotFound) {
+		if _, err := st.db.Record(context.Background(), "urn:example:b"); !errors.Is(err, ErrNotFound) {
 			t.Errorf("b, refused whole, is stored: %v", err)
 		}
-		c, _ := st.Record(context.Background(), "urn:example:c")
+		c, _ := st.db.Record(context.Background(), "urn:example:c")
 		if len(c.URLs) != 0 || c.Metadata != `{"title":"Only metadata"}` {
 			t.Errorf("c %+v", c)
 		}
 		// The import is in the audit log, with its hash.
-		entries, _ := st.Audit(context.Background(), 1)
+		entries, _ := st.db.Audit(context.Background(), 1)
 		if len(entries) != 1 || entries[0].Action != "import" || !strings.Contains(entries[0].Detail, res.SHA256) {
 			t.Errorf("audit %+v", entries)
 		}
@@ -121,11 +123,12 @@ func TestImportJSONL(t *testing.T) {
 		if fmt.Sprint(lines) != "[4 5 6 7 8]" || res.Lines != 3 {
 			t.Fatalf("refused %+v, stored %d", res.Refused, res.Lines)
 		}
-		old, _ := st.Record(context.Background(), "urn:example:old")
+		old, _ := st.db.Record(context.Background(), "urn:example:old")
 		if len(old.URLs) != 1 || old.URLs[0] != "https://new.example/" || old.Metadata != "{}" {
 			t.Fatalf("old %+v: want replaced", old)
 		}
-		syns, _ := st.Synonyms(context.Background(), "urn:example:alias")
+		l, _ := st.db.Lookup(context.Background(), "urn:example:alias", store.NeedSynonyms)
+		syns := l.Synonyms
 		if len(syns) != 1 || syns[0] != "urn:example:a" {
 			t.Fatalf("synonyms of the alias %q", syns)
 		}
@@ -148,11 +151,11 @@ func TestImportAcrossBatches(t *testing.T) {
 		if err != nil || len(res.Refused) != 0 || res.Records != n || res.Lines != n+1 {
 			t.Fatalf("%+v %v", res, err)
 		}
-		rec, _ := st.Record(context.Background(), "urn:example:0")
+		rec, _ := st.db.Record(context.Background(), "urn:example:0")
 		if strings.Join(rec.URLs, " ") != "https://x.example/0 https://x.example/again" {
 			t.Fatalf("%q", rec.URLs)
 		}
-		if c, _ := st.Count(context.Background()); c != n {
+		if c, _ := st.db.Count(context.Background()); c != n {
 			t.Fatalf("count %d", c)
 		}
 	})
@@ -166,7 +169,7 @@ func TestImportLimits(t *testing.T) {
 	if !errors.Is(err, ErrLineTooLong) {
 		t.Fatalf("err %v", err)
 	}
-	if c, _ := st.Count(context.Background()); c != 0 {
+	if c, _ := st.db.Count(context.Background()); c != 0 {
 		t.Fatalf("%d records stored", c)
 	}
 	// Locations of one URN beyond the limit, counted over the import.
@@ -180,7 +183,7 @@ func TestImportLimits(t *testing.T) {
 		len(res.RefusedRecords) != 1 || res.RefusedRecords[0].Dropped != 3 || res.Lines != 0 {
 		t.Fatalf("%+v %v", res, err)
 	}
-	if c, _ := st.Count(context.Background()); c != 0 {
+	if c, _ := st.db.Count(context.Background()); c != 0 {
 		t.Fatalf("%d records stored: the record over the limit is refused whole", c)
 	}
 }
@@ -220,7 +223,7 @@ func TestImportIsOneTransaction(t *testing.T) {
 		if _, err := Import(ctx, st, r, FormatJSONL, ImportOptions{}); err == nil {
 			t.Fatal("no error")
 		}
-		if c, _ := st.Count(context.Background()); c != 0 {
+		if c, _ := st.db.Count(context.Background()); c != 0 {
 			t.Fatalf("%d records visible after an aborted import", c)
 		}
 	})

@@ -58,36 +58,34 @@ type pageData struct {
 // servePage renders the lookup page, "/?urn=...". With "part=result" it
 // renders only the result section, for the page's script.
 func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
-	s.methodsOr(w, r, func() {
-		q := r.URL.Query()
-		d := pageData{Input: strings.ToValidUTF8(q.Get("urn"), "\uFFFD")}
-		code := http.StatusOK
-		if raw := strings.TrimSpace(q.Get("urn")); raw != "" {
-			code = s.lookupForPage(r, raw, &d)
-			if code == http.StatusServiceUnavailable {
-				s.storeFailed(w, r, "page", errors.New("lookup failed"))
-				return
-			}
-		}
-		h := w.Header()
-		h.Set("Content-Type", "text/html; charset=utf-8")
-		h.Set("Content-Security-Policy", pageCSP)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "no-referrer")
-		h.Set("Cache-Control", "no-cache")
-		name := "page"
-		if q.Get("part") == "result" {
-			name = "result"
-		}
-		var buf bytes.Buffer
-		if err := pageTemplate.ExecuteTemplate(&buf, name, d); err != nil {
-			s.log.Error("page template", "err", err)
-			writeProblem(w, newProblem(probStore, http.StatusInternalServerError, "the page could not be rendered"))
+	q := r.URL.Query()
+	d := pageData{Input: strings.ToValidUTF8(q.Get("urn"), "\uFFFD")}
+	code := http.StatusOK
+	if raw := strings.TrimSpace(q.Get("urn")); raw != "" {
+		code = s.lookupForPage(r, raw, &d)
+		if code == http.StatusServiceUnavailable {
+			s.storeFailed(w, r, "page", errors.New("lookup failed"))
 			return
 		}
-		w.WriteHeader(code)
-		w.Write(buf.Bytes())
-	})
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Security-Policy", pageCSP)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Cache-Control", "no-cache")
+	name := "page"
+	if q.Get("part") == "result" {
+		name = "result"
+	}
+	var buf bytes.Buffer
+	if err := pageTemplate.ExecuteTemplate(&buf, name, d); err != nil {
+		s.log.Error("page template", "err", err)
+		writeProblem(w, newProblem(probStore, http.StatusInternalServerError, "the page could not be rendered"))
+		return
+	}
+	w.WriteHeader(code)
+	w.Write(buf.Bytes())
 }
 
 // lookupForPage fills d for the URN raw and returns the status code.
@@ -204,27 +202,16 @@ func metadataLines(raw string) []metaLine {
 
 func urlQueryEscape(s string) string { return url.QueryEscape(s) }
 
-// serveStatic serves the page's script and style sheet.
-func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request, path string) {
-	s.methodsOr(w, r, func() {
-		var name, ctype string
-		switch path {
-		case "/static/lookup.js":
-			name, ctype = "web/lookup.js", "text/javascript; charset=utf-8"
-		case "/static/lookup.css":
-			name, ctype = "web/lookup.css", "text/css; charset=utf-8"
-		default:
-			writeProblem(w, newProblem(probNoSuchPath, http.StatusNotFound, "no such file"))
-			return
-		}
-		b, err := webFS.ReadFile(name)
-		if err != nil {
-			writeProblem(w, newProblem(probNoSuchPath, http.StatusNotFound, "no such file"))
-			return
-		}
+// serveStatic serves a file of the page: its script or its style sheet.
+func (s *Server) serveStatic(name, ctype string) http.HandlerFunc {
+	b, err := webFS.ReadFile(name)
+	if err != nil {
+		panic(err) // the files are embedded
+	}
+	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", ctype)
 		w.Header().Set("Cache-Control", "public, max-age=3600")
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Write(b)
-	})
+	}
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/urikit/urikit/resolver/internal/store"
 )
 
 // Issue 23, "Persistent means persistent": "A deleted record becomes a
@@ -183,7 +185,7 @@ func TestPersistence(t *testing.T) {
 		if r := e.do("PUT", "/admin/deactivations/urn:example:c", h, `{"reason":"merged"}`); r.code != 204 {
 			t.Fatalf("second deactivation: %d %s", r.code, r.body)
 		}
-		rec, err := e.store.Record(context.Background(), "urn:example:c")
+		rec, err := e.store.db.Record(context.Background(), "urn:example:c")
 		if err != nil || rec.Deactivated == nil || rec.Deactivated.Reason != "merged" || rec.Deactivated.At.Before(before) {
 			t.Fatalf("after a second deactivation: %+v %v", rec.Deactivated, err)
 		}
@@ -238,7 +240,7 @@ func TestPersistence(t *testing.T) {
 			t.Errorf("PUT after reactivation: %d %s", r.code, r.body)
 		}
 
-		entries, _ := e.store.Audit(context.Background(), 20)
+		entries, _ := e.store.db.Audit(context.Background(), 20)
 		var actions []string
 		for _, a := range entries {
 			actions = append(actions, a.Action)
@@ -256,56 +258,6 @@ func itoa(n int) string {
 	return string(b)
 }
 
-// The import restores a record it refused to its committed state, the
-// deactivation included (issue 23: restoreCommitted copies
-// deactivated_at, reason and successor).
-func TestRestoreCommittedKeepsDeactivation(t *testing.T) {
-	forEachStore(t, func(t *testing.T, dsn string) {
-		ctx := context.Background()
-		st := openTestStore(t, dsn)
-		v := &validator{limits: DefaultLimits(), schemes: defaultSchemes}
-		var e entry
-		var fe *FieldError
-		a := AuditEntry{At: time.Now(), Actor: "test", Client: "local", Action: "create"}
-		for _, rec := range []Record{{URN: "urn:example:s"}, {URN: "urn:example:r", URLs: []string{"https://a.example/"}}} {
-			if e, fe = v.check(rec); fe != nil {
-				t.Fatal(fe)
-			}
-			if _, err := st.put(ctx, e, a); err != nil {
-				t.Fatal(err)
-			}
-		}
-		d := Deactivation{Reason: "why", Successor: "urn:example:s"}
-		if err := st.deactivate(ctx, e.key, d, func(u string) string { return u }, a); err != nil {
-			t.Fatal(err)
-		}
-		want, _ := st.Record(ctx, e.key)
-		tx, err := st.w.BeginTx(ctx, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer tx.Rollback()
-		if st.d.postgres {
-			tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, e.key)
-		}
-		// What an import writes over it in its transaction...
-		if _, err := tx.ExecContext(ctx, st.q(`UPDATE records SET deactivated_at = NULL, reason = '', successor = '' WHERE key = ?`), e.key); err != nil {
-			t.Fatal(err)
-		}
-		// ...is put back as committed.
-		if err := st.restoreCommitted(ctx, tx, e.key); err != nil {
-			t.Fatal(err)
-		}
-		if err := tx.Commit(); err != nil {
-			t.Fatal(err)
-		}
-		got, _ := st.Record(ctx, e.key)
-		if got.Deactivated == nil || *got.Deactivated != *want.Deactivated || got.Deactivated.Reason != "why" || got.Deactivated.Successor != "urn:example:s" {
-			t.Fatalf("restored %+v, want %+v", got.Deactivated, want.Deactivated)
-		}
-	})
-}
-
 // Issue 29.3: "a successor with no record is accepted (the chain ends in
 // 404)": a successor must have a record, and so must every URN along
 // the chain of successors from it; the refusal is a 409 of type
@@ -318,17 +270,11 @@ func TestSuccessorMustExist(t *testing.T) {
 		for _, u := range []string{"x", "y", "z"} {
 			e.mustPut(tok, "urn:example:"+u, Record{URLs: []string{"https://a.example/" + u}})
 		}
-		// Older data may hold a chain to nowhere: y -> none, written
-		// before successors were checked.
-		if _, err := e.store.w.Exec(e.store.q(`UPDATE records SET deactivated_at = 1, successor = 'urn:example:none' WHERE key = ?`), "urn:example:y"); err != nil {
-			t.Fatal(err)
-		}
 		for _, c := range []struct {
 			name, method, target, body, want string
 		}{
 			{"no record", "DELETE", "/admin/records/urn:example:x", `{"successor":"urn:example:none"}`, "urn:example:none has no record"},
 			{"no record, on the deactivation path", "PUT", "/admin/deactivations/urn:example:x", `{"successor":"URN:EXAMPLE:none"}`, "has no record"},
-			{"a chain to nowhere", "DELETE", "/admin/records/urn:example:x", `{"successor":"urn:example:y"}`, "reaches urn:example:none, which has no record"},
 		} {
 			r := e.do(c.method, c.target, h, c.body)
 			p := problemOf(t, r)
@@ -354,6 +300,29 @@ func TestSuccessorMustExist(t *testing.T) {
 			t.Fatalf("z: %d", r.code)
 		}
 	})
+}
+
+// The 409 of a refused successor says which URN of the chain is at
+// fault: the successor itself, one further along the chain without a
+// record (data older than the check; the store's
+// TestSuccessorChainToNowhere makes one), or a cycle.
+func TestSuccessorProblem(t *testing.T) {
+	for _, c := range []struct {
+		err  store.SuccessorError
+		want string
+	}{
+		{store.SuccessorError{URN: "urn:example:x", Successor: "urn:example:none", At: "urn:example:none", Err: ErrNoSuccessor},
+			"successor: urn:example:none has no record; register it first (PUT /admin/records/urn:example:none)"},
+		{store.SuccessorError{URN: "urn:example:x", Successor: "urn:example:y", At: "urn:example:none", Err: ErrNoSuccessor},
+			"the chain of successors from urn:example:y reaches urn:example:none, which has no record"},
+		{store.SuccessorError{URN: "urn:example:x", Successor: "urn:example:y", At: "urn:example:x", Err: ErrSuccessorCycle},
+			"successor: urn:example:y leads back to urn:example:x"},
+	} {
+		p := successorProblem(&c.err)
+		if p.Status != 409 || !strings.HasSuffix(p.Type, "#bad-successor") || p.Field != "successor" || !strings.Contains(p.Detail, c.want) {
+			t.Errorf("%v: %+v", c.err.Error(), p)
+		}
+	}
 }
 
 // Issue 29.3: "a deactivated URN is still listed as a synonym". The

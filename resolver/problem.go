@@ -2,9 +2,14 @@ package resolver
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/urikit/urikit/resolver/internal/store"
 )
 
 // ProblemBase is the start of every problem type URI: the problem types
@@ -164,4 +169,122 @@ func writeProblem(w http.ResponseWriter, p *Problem) {
 	}
 	w.WriteHeader(p.Status)
 	w.Write(append(b, '\n'))
+}
+
+// goneSince formats the date of a deactivation as answers show it.
+func goneSince(d *Deactivation) string { return d.At.Format(time.RFC3339) }
+
+// requestProblem is the problem of a resolution request the resolution
+// layer refused (resolution.go): the status codes of the read side are
+// chosen here.
+func requestProblem(e *requestError) *Problem {
+	var p *Problem
+	switch e.kind {
+	case refuseURN:
+		if e.name == nil {
+			return newProblem(probInvalidURN, http.StatusBadRequest, "invalid URN: "+truncate(e.detail, maxEcho))
+		}
+		p = invalidURN("urn", e.name)
+		if e.suggest != "" {
+			p.Detail += "; did you mean " + e.suggest + "?"
+		}
+		return p
+	case refuseTooLong:
+		p = newProblem(probTooLarge, http.StatusRequestURITooLong, e.detail)
+	case refuseService:
+		p = newProblem(probBadService, http.StatusBadRequest, e.detail)
+	case refuseURL:
+		p = newProblem(probInvalidURL, http.StatusBadRequest, e.detail)
+	default:
+		p = newProblem(probBadRequest, http.StatusBadRequest, e.detail)
+	}
+	if e.field != "" {
+		p.Field, p.Pointer = e.field, pointerOf(e.field)
+	}
+	return p
+}
+
+// adminError answers the error of an admin request: the one place where
+// the records layer's domain errors (records.go) become problems and
+// status codes. op names the failed operation in the metrics of store
+// errors.
+func (s *Server) adminError(w http.ResponseWriter, r *http.Request, op string, err error) {
+	var (
+		fe    *FieldError
+		scope *ScopeError
+		gone  *GoneError
+		succ  *store.SuccessorError
+		state *store.StateError
+		mbe   *http.MaxBytesError
+		fatal *importFatal
+	)
+	switch {
+	case errors.As(err, &fe):
+		writeProblem(w, fe.problem())
+	case errors.As(err, &scope):
+		p := newProblem(probForbidden, http.StatusForbidden, scope.Error())
+		p.Field, p.Pointer = scope.Field, pointerOf(scope.Field)
+		writeProblem(w, p)
+	case errors.Is(err, ErrTokenInvalid), errors.Is(err, ErrTokenRevoked):
+		w.Header().Set("WWW-Authenticate", `Bearer realm="urnresolver", error="invalid_token"`)
+		writeProblem(w, newProblem(probUnauthorized, http.StatusUnauthorized, err.Error()))
+	case errors.As(err, &gone):
+		// 409: the record's state conflicts with the write (RFC 9110
+		// section 15.5.10); the detail says how to reactivate it.
+		p := newProblem(probGone, http.StatusConflict, truncate(gone.Error(), 4*maxEcho)+
+			"; a deactivated URN is not rewritten: DELETE /admin/deactivations/"+gone.URN+" reactivates it first")
+		p.Deactivated, p.Reason, p.Successor = goneSince(&gone.Deactivation), gone.Reason, gone.Successor
+		p.Field, p.Pointer = "urn", pointerOf("urn")
+		writeProblem(w, p)
+	case errors.As(err, &succ):
+		writeProblem(w, successorProblem(succ))
+	case errors.As(err, &state):
+		urn := truncate(state.URN, maxEcho)
+		switch {
+		case errors.Is(err, ErrExists):
+			p := newProblem(probExists, http.StatusConflict, state.URN+" has a record; PUT /admin/records/"+state.URN+" replaces it")
+			p.Field, p.Pointer = "urn", pointerOf("urn")
+			writeProblem(w, p)
+		case errors.Is(err, ErrActive):
+			writeProblem(w, newProblem(probExists, http.StatusConflict, urn+" is not deactivated"))
+		default:
+			writeProblem(w, newProblem(probNotFound, http.StatusNotFound, "no record for "+urn))
+		}
+	case errors.As(err, &mbe):
+		refuseBody(w, r, importTooLarge(mbe.Limit), true)
+	case errors.Is(err, ErrLineTooLong):
+		refuseBody(w, r, newProblem(probTooLarge, http.StatusRequestEntityTooLarge, err.Error()+"; nothing stored"), true)
+	case op == "import" && !errors.As(err, &fatal):
+		// What the body holds is not an import.
+		writeProblem(w, newProblem(probInvalidBody, http.StatusBadRequest, err.Error()+"; nothing stored"))
+	default:
+		s.storeFailed(w, r, op, err)
+	}
+}
+
+// importTooLarge is the 413 of an import body over limit bytes.
+func importTooLarge(limit int64) *Problem {
+	return newProblem(probTooLarge, http.StatusRequestEntityTooLarge, fmt.Sprintf("import body over %d bytes; nothing stored", limit))
+}
+
+// successorProblem is the 409 of a deactivation whose successor chain
+// the store refused: a successor without a record would end N2L's
+// redirects in a 404, a cycle would send them round for ever.
+func successorProblem(se *store.SuccessorError) *Problem {
+	successor := truncate(se.Successor, maxEcho)
+	var detail string
+	switch {
+	case errors.Is(se, ErrNoSuccessor) && se.At == se.Successor:
+		detail = "successor: " + successor + " has no record; register it first (PUT /admin/records/" +
+			successor + "), then name it as the successor"
+	case errors.Is(se, ErrNoSuccessor):
+		detail = "successor: the chain of successors from " + successor + " reaches " +
+			truncate(se.At, maxEcho) + ", which has no record: N2L would end in a 404"
+	default:
+		detail = "successor: " + successor + " leads back to " + truncate(se.URN, maxEcho) +
+			" through the successors of deactivated records (or a chain of more than 32): N2L would redirect round it"
+	}
+	p := newProblem(probSuccessor, http.StatusConflict, detail)
+	p.Field, p.Pointer = "successor", pointerOf("successor")
+	return p
 }

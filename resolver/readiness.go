@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"sync"
 	"time"
+
+	"github.com/urikit/urikit/resolver/internal/store"
 )
 
 // probeEvery is how long /readyz reuses the answer of its probe: a
@@ -55,7 +57,7 @@ func (s *Server) writable() error {
 	if full != 0 {
 		size = int(s.v.limits.BodyBytes)
 	}
-	err := diskFull(s.store.probe(ctx, size))
+	err := store.DiskFull(s.store.db.Probe(ctx, size))
 	switch {
 	case err == nil && full != 0:
 		s.fullSince.CompareAndSwap(full, 0)
@@ -77,22 +79,20 @@ func (s *Server) writable() error {
 // process and the database answer; a load balancer that routes writes
 // asks /readyz.
 func (s *Server) serveReady(w http.ResponseWriter, r *http.Request) {
-	s.methodsOr(w, r, func() {
-		w.Header().Set("Cache-Control", "no-store")
-		err := s.writable()
-		if err == nil {
-			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-			w.Write([]byte("ready\n"))
-			return
+	w.Header().Set("Cache-Control", "no-store")
+	err := s.writable()
+	if err == nil {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Write([]byte("ready\n"))
+		return
+	}
+	detail := "the database does not take writes: " + truncate(err.Error(), 300)
+	if errors.Is(err, ErrDiskFull) {
+		detail = "the database's disk is full: " + truncate(err.Error(), 300)
+		if since := s.fullSince.Load(); since != 0 {
+			detail = fmt.Sprintf("the database's disk is full: writes have failed since %s, and so does a probe write of %d bytes (%s); /readyz probes again at most every %s and answers 200 once one fits",
+				time.Unix(0, since).UTC().Format(time.RFC3339), s.v.limits.BodyBytes, truncate(err.Error(), 300), s.ready.every)
 		}
-		detail := "the database does not take writes: " + truncate(err.Error(), 300)
-		if errors.Is(err, ErrDiskFull) {
-			detail = "the database's disk is full: " + truncate(err.Error(), 300)
-			if since := s.fullSince.Load(); since != 0 {
-				detail = fmt.Sprintf("the database's disk is full: writes have failed since %s, and so does a probe write of %d bytes (%s); /readyz probes again at most every %s and answers 200 once one fits",
-					time.Unix(0, since).UTC().Format(time.RFC3339), s.v.limits.BodyBytes, truncate(err.Error(), 300), s.ready.every)
-			}
-		}
-		writeProblem(w, newProblem(probNotReady, http.StatusServiceUnavailable, detail))
-	})
+	}
+	writeProblem(w, newProblem(probNotReady, http.StatusServiceUnavailable, detail))
 }

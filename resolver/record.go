@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/urikit/urikit/resolver/internal/store"
 )
 
 // Record is what the resolver knows about one URN, as the admin API and
@@ -92,22 +94,11 @@ func (e *FieldError) Error() string {
 // entry is a validated record, ready for the store: every URN parsed and
 // keyed, every location checked.
 type entry struct {
+	store.Entry
 	name     Name
-	key      string
-	urn      string // canonical assigned-name
-	nid      string
-	urls     []location
-	metadata string // compact JSON object, "{}" when none
-	synonyms []synonym
-	dropped  bool // an import refused the record after queueing it
-	line     int  // an import's first line of the record
-}
-
-type location struct{ url, key string }
-
-type synonym struct {
-	key, urn string
-	name     Name // zero when read back from the store
+	synNames []Name // the synonyms' names, by index; zero for one read back from the store
+	dropped  bool   // an import refused the record after queueing it
+	line     int    // an import's first line of the record
 }
 
 // validator checks records against the limits and the namespaces' dialects.
@@ -149,7 +140,7 @@ func (v *validator) check(r Record) (entry, *FieldError) {
 	if fe != nil {
 		return entry{}, fe
 	}
-	e := entry{name: n, key: n.Key(), urn: n.Canonical(), nid: n.NID(), metadata: "{}"}
+	e := entry{name: n, Entry: store.Entry{Key: n.Key(), URN: n.Canonical(), NID: n.NID(), Metadata: "{}"}}
 	if len(r.URLs) > v.limits.URLs {
 		return entry{}, &FieldError{Field: "urls", Reason: fmt.Sprintf("%d locations, more than %d", len(r.URLs), v.limits.URLs), TooBig: true}
 	}
@@ -159,7 +150,7 @@ func (v *validator) check(r Record) (entry, *FieldError) {
 		if err != nil {
 			return entry{}, &FieldError{Field: field, Reason: strconv.Quote(truncate(u, 200)) + " " + err.Error(), TooBig: len(u) > v.limits.URLBytes}
 		}
-		e.urls = append(e.urls, location{url: u, key: k})
+		e.URLs = append(e.URLs, store.Location{URL: u, Key: k})
 	}
 	if len(r.Synonyms) > v.limits.Synonyms {
 		return entry{}, &FieldError{Field: "synonyms", Reason: fmt.Sprintf("%d synonyms, more than %d", len(r.Synonyms), v.limits.Synonyms), TooBig: true}
@@ -170,17 +161,18 @@ func (v *validator) check(r Record) (entry, *FieldError) {
 		if fe != nil {
 			return entry{}, fe
 		}
-		if sn.Key() == e.key {
+		if sn.Key() == e.Key {
 			return entry{}, &FieldError{Field: field, Reason: "is the record's own URN (lexically equivalent, RFC 8141 section 3)"}
 		}
-		e.synonyms = append(e.synonyms, synonym{key: sn.Key(), urn: sn.Canonical(), name: sn})
+		e.Synonyms = append(e.Synonyms, store.Synonym{Key: sn.Key(), URN: sn.Canonical()})
+		e.synNames = append(e.synNames, sn)
 	}
 	if len(r.Metadata) > 0 && !bytes.Equal(bytes.TrimSpace(r.Metadata), []byte("null")) {
 		m, fe := v.metadata(r.Metadata)
 		if fe != nil {
 			return entry{}, fe
 		}
-		e.metadata = m
+		e.Metadata = m
 	}
 	return e, nil
 }
@@ -208,61 +200,67 @@ const maxReason = 1024
 // deactivationMembers are the member names of a deactivation body.
 var deactivationMembers = map[string]bool{"reason": true, "successor": true}
 
-// deactivation reads the body of a deactivation of n, strictly (as a
+// decodeDeactivation reads the body of a deactivation, strictly (as a
 // record's): empty, or {"reason": "...", "successor": "urn:..."}, both
-// optional. The successor is an assigned name other than n; its Name is
-// returned for the token check.
-func (v *validator) deactivation(body []byte, n Name) (Deactivation, Name, *FieldError) {
+// optional. The successor is as written; validator.successor checks it.
+func decodeDeactivation(body []byte) (Deactivation, *FieldError) {
 	var d Deactivation
 	if len(bytes.TrimSpace(body)) == 0 {
-		return d, Name{}, nil
+		return d, nil
 	}
 	if je := checkJSON(body, deactivationMembers); je != nil {
-		return d, Name{}, je.fieldError()
+		return d, je.fieldError()
 	}
 	var in struct {
 		Reason    string `json:"reason"`
 		Successor string `json:"successor"`
 	}
 	if err := json.Unmarshal(body, &in); err != nil {
-		return d, Name{}, &FieldError{Reason: "not a deactivation {\"reason\", \"successor\"}: " + jsonReason(err)}
+		return d, &FieldError{Reason: "not a deactivation {\"reason\", \"successor\"}: " + jsonReason(err)}
 	}
 	if len(in.Reason) > maxReason {
-		return d, Name{}, &FieldError{Field: "reason", Reason: fmt.Sprintf("longer than %d bytes", maxReason), TooBig: true}
+		return d, &FieldError{Field: "reason", Reason: fmt.Sprintf("longer than %d bytes", maxReason), TooBig: true}
 	}
-	d.Reason = strings.TrimSpace(in.Reason)
-	if in.Successor == "" {
-		return d, Name{}, nil
+	d.Reason, d.Successor = strings.TrimSpace(in.Reason), in.Successor
+	return d, nil
+}
+
+// successor checks the successor a deactivation of n names: an assigned
+// name other than n. The zero Name when there is none.
+func (v *validator) successor(successor string, n Name) (Name, *FieldError) {
+	if successor == "" {
+		return Name{}, nil
 	}
-	succ, fe := v.parseAssigned("successor", in.Successor)
+	succ, fe := v.parseAssigned("successor", successor)
 	if fe != nil {
-		return d, Name{}, fe
+		return Name{}, fe
 	}
 	if succ.Key() == n.Key() {
-		return d, Name{}, &FieldError{Field: "successor", Reason: "is the URN itself (lexically equivalent, RFC 8141 section 3)"}
+		return Name{}, &FieldError{Field: "successor", Reason: "is the URN itself (lexically equivalent, RFC 8141 section 3)"}
 	}
-	d.Successor = succ.Canonical()
-	return d, succ, nil
+	return succ, nil
 }
 
 // mergeEntries adds b's locations and synonyms after a's and b's metadata
 // members over a's: what an import does when a URN comes back.
 func mergeEntries(a, b entry) entry {
 	out := a
-	out.urls = append(append([]location(nil), a.urls...), b.urls...)
-	out.synonyms = append(append([]synonym(nil), a.synonyms...), b.synonyms...)
-	if b.metadata != "{}" && b.metadata != "" {
-		if a.metadata == "{}" || a.metadata == "" {
-			out.metadata = b.metadata
+	out.URLs = append(append([]store.Location(nil), a.URLs...), b.URLs...)
+	out.Synonyms = append(append([]store.Synonym(nil), a.Synonyms...), b.Synonyms...)
+	out.synNames = append(append(make([]Name, 0, len(out.Synonyms)), a.synNames...), make([]Name, len(a.Synonyms)-len(a.synNames))...)
+	out.synNames = append(append(out.synNames, b.synNames...), make([]Name, len(b.Synonyms)-len(b.synNames))...)
+	if b.Metadata != "{}" && b.Metadata != "" {
+		if a.Metadata == "{}" || a.Metadata == "" {
+			out.Metadata = b.Metadata
 		} else {
 			var ma, mb map[string]json.RawMessage
-			_ = json.Unmarshal([]byte(a.metadata), &ma)
-			_ = json.Unmarshal([]byte(b.metadata), &mb)
+			_ = json.Unmarshal([]byte(a.Metadata), &ma)
+			_ = json.Unmarshal([]byte(b.Metadata), &mb)
 			for k, val := range mb {
 				ma[k] = val
 			}
 			if m, err := json.Marshal(ma); err == nil {
-				out.metadata = string(m)
+				out.Metadata = string(m)
 			}
 		}
 	}
@@ -283,10 +281,10 @@ func truncate(s string, n int) string {
 // synonym's namespace as much as for the record's.
 func (e entry) namedURNs() (fields []string, names []Name) {
 	fields, names = append(fields, "urn"), append(names, e.name)
-	for i, sy := range e.synonyms {
-		if sy.name.key != "" {
+	for i, n := range e.synNames {
+		if n.key != "" {
 			fields = append(fields, "synonyms["+strconv.Itoa(i)+"]")
-			names = append(names, sy.name)
+			names = append(names, n)
 		}
 	}
 	return fields, names

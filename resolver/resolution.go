@@ -4,21 +4,24 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
+
+	"github.com/urikit/urikit/resolver/internal/store"
 )
 
 // The resolution layer sits between HTTP and the store: resolve turns a
 // request (a service and its operand) into an answer value, reading the
 // store in one statement or one read transaction; the handlers in
-// resolve.go only negotiate a format and render it. Nothing here writes
-// a header, and nothing in the handlers reads the store.
+// resolve.go only negotiate a format and render it, and a refused
+// request is a *requestError that problem.go gives its status. Nothing
+// here writes a header or chooses a status code, and nothing in the
+// handlers reads the store.
 
 // answerKind is what a resolution found.
 type answerKind uint8
 
 const (
-	answerInvalid     answerKind = iota // the operand is not what the service takes; problem says why
+	answerInvalid     answerKind = iota // the operand is not what the service takes; err says why
 	answerNotFound                      // nothing to answer; missing says what is missing
 	answerGone                          // the URN is deactivated: gone, and record for N2C
 	answerLocations                     // list: the locations (N2L, N2R: the first only)
@@ -42,19 +45,42 @@ const (
 type answer struct {
 	kind    answerKind
 	svc     Service
-	name    Name         // the URN asked about (not for N=N, L2N, L2Ns)
-	subject string       // the list's subject: the URN as written, or L2N's URL
-	list    []string     // locations (q-component merged), synonyms or URNs
-	record  StoredRecord // metadata; for gone, the record as it was
-	gone    *GoneError   // gone
-	next    string       // gone: the successor as an operand, q-component carried
-	equal   bool         // equivalence
-	missing missing      // not found
-	problem *Problem     // invalid
+	name    Name          // the URN asked about (not for N=N, L2N, L2Ns)
+	subject string        // the list's subject: the URN as written, or L2N's URL
+	list    []string      // locations (q-component merged), synonyms or URNs
+	record  store.Record  // metadata; for gone, the record as it was
+	gone    *GoneError    // gone
+	next    string        // gone: the successor as an operand, q-component carried
+	equal   bool          // equivalence
+	missing missing       // not found
+	err     *requestError // invalid
 }
 
-func invalid(svc Service, p *Problem) answer {
-	return answer{kind: answerInvalid, svc: svc, problem: p}
+// requestError is a resolution request refused for what it asks: the
+// client's mistake, of the kind refusal says.
+type requestError struct {
+	kind    refusal
+	detail  string
+	field   string     // the part of the request at fault, if one is named
+	name    *NameError // refuseURN: the parser's error, when it is one
+	suggest string     // refuseURN: the URN a bare identifier most likely means
+}
+
+func (e *requestError) Error() string { return e.detail }
+
+// refusal is why a resolution request is refused.
+type refusal uint8
+
+const (
+	refuseMalformed refusal = iota // no operand, or not two URNs for I=I
+	refuseTooLong                  // an operand over maxOperand bytes
+	refuseURN                      // the URN does not parse
+	refuseURL                      // L2N's operand is not an absolute URI
+	refuseService                  // the service does not take this request's form
+)
+
+func invalid(svc Service, kind refusal, detail string) answer {
+	return answer{kind: answerInvalid, svc: svc, err: &requestError{kind: kind, detail: detail}}
 }
 
 // resolve answers svc for operand, the query of "GET /uri-res/<svc>?...".
@@ -68,11 +94,10 @@ func (s *Server) resolve(ctx context.Context, svc Service, operand string) (answ
 		} else if svc == NeqN {
 			what = "two URNs, URN1&URN2"
 		}
-		return invalid(svc, newProblem(probBadRequest, http.StatusBadRequest,
-			fmt.Sprintf("%s takes %s as the query: GET /uri-res/%s?...", svc, what, svc))), nil
+		return invalid(svc, refuseMalformed, fmt.Sprintf("%s takes %s as the query: GET /uri-res/%s?...", svc, what, svc)), nil
 	}
 	if len(operand) > maxOperand {
-		return invalid(svc, newProblem(probTooLarge, http.StatusRequestURITooLong, fmt.Sprintf("operand longer than %d bytes", maxOperand))), nil
+		return invalid(svc, refuseTooLong, fmt.Sprintf("operand longer than %d bytes", maxOperand)), nil
 	}
 	switch svc {
 	case L2N, L2Ns:
@@ -82,7 +107,7 @@ func (s *Server) resolve(ctx context.Context, svc Service, operand string) (answ
 	}
 	n, err := s.v.dialects.ParseRequest(operand)
 	if err != nil {
-		return invalid(svc, s.invalidRequest(err, operand)), nil
+		return s.invalidRequest(svc, err, operand), nil
 	}
 	return s.resolveName(ctx, svc, n)
 }
@@ -96,11 +121,11 @@ func (s *Server) resolve(ctx context.Context, svc Service, operand string) (answ
 // answer's svc is NoService when the URN could not be read.
 func (s *Server) resolvePathForm(ctx context.Context, target string) (answer, error) {
 	if len(target) > maxOperand {
-		return invalid(NoService, newProblem(probTooLarge, http.StatusRequestURITooLong, fmt.Sprintf("URN longer than %d bytes", maxOperand))), nil
+		return invalid(NoService, refuseTooLong, fmt.Sprintf("URN longer than %d bytes", maxOperand)), nil
 	}
 	n, err := s.v.dialects.ParseRequest(target)
 	if err != nil {
-		return invalid(NoService, s.invalidRequest(err, target)), nil
+		return s.invalidRequest(NoService, err, target), nil
 	}
 	svc := s.defaultService(n.NID())
 	if name, ok := n.Service(); ok {
@@ -109,8 +134,7 @@ func (s *Server) resolvePathForm(ctx context.Context, target string) (answer, er
 		}
 	}
 	if svc == NeqN {
-		return invalid(svc, newProblem(probBadService, http.StatusBadRequest,
-			"I=I compares two URNs: ask GET /uri-res/I=I?URN1&URN2")), nil
+		return invalid(svc, refuseService, "I=I compares two URNs: ask GET /uri-res/I=I?URN1&URN2"), nil
 	}
 	return s.resolveName(ctx, svc, n)
 }
@@ -119,51 +143,51 @@ func (s *Server) resolvePathForm(ctx context.Context, target string) (answer, er
 // N2L and N2R one statement, the others one read transaction.
 func (s *Server) resolveName(ctx context.Context, svc Service, n Name) (answer, error) {
 	a := answer{svc: svc, name: n, subject: n.String()}
-	var l lookup
+	var l store.Lookup
 	var err error
 	switch svc {
 	case N2L, N2R:
-		l, err = s.store.lookupFirst(ctx, n.Key())
+		l, err = s.store.first(ctx, n.Key())
 	case N2Ls, N2Rs:
-		l, err = s.store.lookup(ctx, n.Key(), needURLs)
+		l, err = s.store.db.Lookup(ctx, n.Key(), store.NeedURLs)
 	case N2C, N2Cs:
-		l, err = s.store.lookup(ctx, n.Key(), needRecord)
+		l, err = s.store.db.Lookup(ctx, n.Key(), store.NeedRecord)
 	case N2N, N2Ns:
-		l, err = s.store.lookup(ctx, n.Key(), needSynonyms)
+		l, err = s.store.db.Lookup(ctx, n.Key(), store.NeedSynonyms)
 	default:
-		return invalid(svc, newProblem(probBadService, http.StatusBadRequest, svc.String()+" does not take one URN")), nil
+		return invalid(svc, refuseService, svc.String()+" does not take one URN"), nil
 	}
 	if err != nil {
 		return answer{}, err
 	}
 	q, hasQ := n.QComponent()
 	switch {
-	case l.gone != nil:
+	case l.Gone != nil:
 		// Never unknown: a deactivated URN is gone, with the date and
 		// reason, and N2L and N2R lead to its successor.
-		a.kind, a.record = answerGone, l.rec
-		a.gone = &GoneError{URN: l.urn, Deactivation: *l.gone}
-		if l.gone.Successor != "" {
-			a.next = s.operandFor(l.gone.Successor, q)
+		a.kind, a.record = answerGone, l.Record
+		a.gone = &GoneError{URN: l.URN, Deactivation: *l.Gone}
+		if l.Gone.Successor != "" {
+			a.next = s.operandFor(l.Gone.Successor, q)
 		}
 	case svc == N2N || svc == N2Ns:
 		// Synonyms others register answer even without a record.
-		a.kind, a.list = answerSynonyms, l.synonyms
+		a.kind, a.list = answerSynonyms, l.Synonyms
 		switch {
-		case len(l.synonyms) > 0:
-		case !l.found:
+		case len(l.Synonyms) > 0:
+		case !l.Found:
 			a.kind, a.missing = answerNotFound, missRecord
 		case svc == N2N:
 			a.kind, a.missing = answerNotFound, missSynonym
 		}
-	case !l.found:
+	case !l.Found:
 		a.kind, a.missing = answerNotFound, missRecord
 	case svc == N2C || svc == N2Cs:
-		a.kind, a.record = answerMetadata, l.rec
-	case len(l.urls) == 0 && svc != N2Ls:
+		a.kind, a.record = answerMetadata, l.Record
+	case len(l.URLs) == 0 && svc != N2Ls:
 		a.kind, a.missing = answerNotFound, missLocation
 	default:
-		a.kind, a.list = answerLocations, l.urls
+		a.kind, a.list = answerLocations, l.URLs
 		if hasQ {
 			for i := range a.list {
 				a.list[i] = withQComponent(a.list[i], q)
@@ -177,15 +201,15 @@ func (s *Server) resolveName(ctx context.Context, svc Service, n Name) (answer, 
 // deactivated, and the synonyms in both directions, in one read
 // transaction.
 func (s *Server) describe(ctx context.Context, n Name) (answer, error) {
-	l, err := s.store.lookup(ctx, n.Key(), needRecord|needSynonyms)
+	l, err := s.store.db.Lookup(ctx, n.Key(), store.NeedRecord|store.NeedSynonyms)
 	if err != nil {
 		return answer{}, err
 	}
-	a := answer{kind: answerMetadata, svc: N2C, name: n, subject: n.String(), record: l.rec, list: l.synonyms}
+	a := answer{kind: answerMetadata, svc: N2C, name: n, subject: n.String(), record: l.Record, list: l.Synonyms}
 	switch {
-	case l.gone != nil:
-		a.kind, a.gone = answerGone, &GoneError{URN: l.urn, Deactivation: *l.gone}
-	case !l.found:
+	case l.Gone != nil:
+		a.kind, a.gone = answerGone, &GoneError{URN: l.URN, Deactivation: *l.Gone}
+	case !l.Found:
 		a.kind, a.missing = answerNotFound, missRecord
 	}
 	return a, nil
@@ -216,11 +240,11 @@ func (s *Server) operandFor(urn, q string) string {
 func (s *Server) resolveURL(ctx context.Context, svc Service, operand string) (answer, error) {
 	key, ok := urlKey(operand)
 	if !ok {
-		p := newProblem(probInvalidURL, http.StatusBadRequest, fmt.Sprintf("%s takes an absolute URI: %q is not one", svc, truncate(operand, 200)))
-		p.Field, p.Pointer = "url", pointerOf("url")
-		return invalid(svc, p), nil
+		a := invalid(svc, refuseURL, fmt.Sprintf("%s takes an absolute URI: %q is not one", svc, truncate(operand, 200)))
+		a.err.field = "url"
+		return a, nil
 	}
-	urns, err := s.store.URNsAt(ctx, key)
+	urns, err := s.store.db.URNsAt(ctx, key)
 	if err != nil {
 		return answer{}, err
 	}
@@ -262,39 +286,33 @@ func (s *Server) resolveEqual(ctx context.Context, operand string) (answer, erro
 	}
 	switch {
 	case found > 1:
-		return invalid(NeqN, newProblem(probBadRequest, http.StatusBadRequest,
-			"ambiguous: the operand splits into two URNs at more than one \"&\"")), nil
+		return invalid(NeqN, refuseMalformed, "ambiguous: the operand splits into two URNs at more than one \"&\""), nil
 	case found == 0 && lastErr != nil:
-		return invalid(NeqN, invalidURN("urn", lastErr)), nil
+		return answer{kind: answerInvalid, svc: NeqN, err: &requestError{kind: refuseURN, detail: lastErr.Error(), name: lastErr}}, nil
 	case found == 0:
 		if _, err := s.v.dialects.ParseRequest(operand); err != nil {
-			return invalid(NeqN, s.invalidRequest(err, operand)), nil
+			return s.invalidRequest(NeqN, err, operand), nil
 		}
-		return invalid(NeqN, newProblem(probBadRequest, http.StatusBadRequest,
-			"N=N and I=I compare two URNs: GET /uri-res/I=I?URN1&URN2")), nil
+		return invalid(NeqN, refuseMalformed, "N=N and I=I compare two URNs: GET /uri-res/I=I?URN1&URN2"), nil
 	}
 	equal := a.Key() == b.Key()
 	if !equal {
 		var err error
-		if equal, err = s.store.Synonymous(ctx, a.Key(), b.Key()); err != nil {
+		if equal, err = s.store.db.Synonymous(ctx, a.Key(), b.Key()); err != nil {
 			return answer{}, err
 		}
 	}
 	return answer{kind: answerEquivalence, svc: NeqN, equal: equal}, nil
 }
 
-// invalidRequest is the problem of a request whose URN does not parse;
-// a bare identifier gets the URN it most likely means in the detail.
-func (s *Server) invalidRequest(err error, raw string) *Problem {
-	var ne *NameError
-	if !errors.As(err, &ne) {
-		return newProblem(probInvalidURN, http.StatusBadRequest, "invalid URN: "+truncate(err.Error(), maxEcho))
+// invalidRequest is the answer to a request whose URN does not parse;
+// a bare identifier gets the URN it most likely means.
+func (s *Server) invalidRequest(svc Service, err error, raw string) answer {
+	e := &requestError{kind: refuseURN, detail: err.Error()}
+	if errors.As(err, &e.name) {
+		e.suggest = s.v.dialects.Suggest(raw)
 	}
-	p := invalidURN("urn", ne)
-	if sug := s.v.dialects.Suggest(raw); sug != "" {
-		p.Detail += "; did you mean " + sug + "?"
-	}
-	return p
+	return answer{kind: answerInvalid, svc: svc, err: e}
 }
 
 func (s *Server) defaultService(nid string) Service {

@@ -72,7 +72,7 @@ func TestResolveAnswers(t *testing.T) {
 			if a.kind != c.kind || a.missing != c.missing || list != c.list || a.svc != c.svc {
 				t.Errorf("%s?%s: kind %d missing %d list %q svc %s, want %d %d %q", c.svc, c.operand, a.kind, a.missing, list, a.svc, c.kind, c.missing, c.list)
 			}
-			if c.kind == answerInvalid && a.problem == nil {
+			if c.kind == answerInvalid && a.err == nil {
 				t.Errorf("%s?%s: invalid without a problem", c.svc, c.operand)
 			}
 			if c.kind == answerEquivalence && !a.equal {

@@ -11,40 +11,37 @@ import (
 // components, or a URL, or two URNs for N=N.
 const maxOperand = 16 << 10
 
-// resolveTHTTP answers RFC 2169's "GET /uri-res/<service>?<operand>". The
-// service is the path's; an "s" directive in the URN is not consulted.
-func (s *Server) resolveTHTTP(w http.ResponseWriter, r *http.Request, svc Service, operand string, label *string) {
-	s.methodsOr(w, r, func() {
-		a, err := s.resolve(r.Context(), svc, operand)
-		if err != nil {
-			s.storeFailed(w, r, "lookup", err)
-			return
-		}
-		s.render(w, r, a)
-	})
+// resolveTHTTP answers RFC 2169's "GET /uri-res/<service>?<operand>",
+// the operand being the raw query. The service is the path's; an "s"
+// directive in the URN is not consulted.
+func (s *Server) resolveTHTTP(w http.ResponseWriter, r *http.Request, svc Service) {
+	_, operand, _ := splitTarget(r)
+	a, err := s.resolve(r.Context(), svc, operand)
+	if err != nil {
+		s.storeFailed(w, r, "lookup", err)
+		return
+	}
+	s.render(w, r, a)
 }
 
 // resolvePath answers the path form "GET /<URN>" (resolvePathForm).
-func (s *Server) resolvePath(w http.ResponseWriter, r *http.Request, target string, label *string) {
-	s.methodsOr(w, r, func() {
-		a, err := s.resolvePathForm(r.Context(), target)
-		*label = "path"
-		if a.svc != NoService {
-			*label = a.svc.String()
-		}
-		if err != nil {
-			s.storeFailed(w, r, "lookup", err)
-			return
-		}
-		s.render(w, r, a)
-	})
+func (s *Server) resolvePath(w http.ResponseWriter, r *http.Request, target string) {
+	a, err := s.resolvePathForm(r.Context(), target)
+	if a.svc != NoService {
+		setLabel(w, serviceLabel(a.svc))
+	}
+	if err != nil {
+		s.storeFailed(w, r, "lookup", err)
+		return
+	}
+	s.render(w, r, a)
 }
 
 // render writes an answer in the format the request negotiates.
 func (s *Server) render(w http.ResponseWriter, r *http.Request, a answer) {
 	switch a.kind {
 	case answerInvalid:
-		writeProblem(w, a.problem)
+		writeProblem(w, requestProblem(a.err))
 	case answerNotFound:
 		writeProblem(w, notFoundProblem(a))
 	case answerGone:

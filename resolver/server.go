@@ -5,11 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net"
 	"net/http"
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/urikit/urikit/resolver/internal/store"
 )
 
 // Config configures a Server. Only Store is required.
@@ -51,6 +52,11 @@ type Config struct {
 // admin API, the lookup page, /healthz and /metrics.
 type Server struct {
 	store    *Store
+	rec      *records                // the write side (records.go)
+	mux      *http.ServeMux          // the routes (routes.go)
+	fixed    map[string]http.Handler // the mux's routes of fixed GET paths
+	pathForm http.Handler            // "GET /<URN>"
+	other    http.Handler            // 404
 	v        *validator
 	defaults map[string]Service
 	limiter  *rateLimiter
@@ -83,6 +89,7 @@ func New(cfg Config) (*Server, error) {
 		importTO: cfg.ImportTimeout,
 	}
 	s.ready.every, s.ready.now = probeEvery, time.Now
+	s.rec = &records{st: s.store, v: s.v}
 	s.v.schemes = lowerSchemes(cfg.Schemes)
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -108,6 +115,7 @@ func New(cfg Config) (*Server, error) {
 	default:
 		s.cache = fmt.Sprintf("public, max-age=%d", int(age.Seconds()))
 	}
+	s.mux = s.routes()
 	return s, nil
 }
 
@@ -128,202 +136,40 @@ func lowerSchemes(in []string) []string {
 // Metrics returns the server's metrics.
 func (s *Server) Metrics() *Metrics { return s.metrics }
 
-// statusWriter remembers the status code for metrics and logs.
-type statusWriter struct {
-	http.ResponseWriter
-	code int
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	if w.code == 0 {
-		w.code = code
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *statusWriter) Write(b []byte) (int, error) {
-	if w.code == 0 {
-		w.code = http.StatusOK
-	}
-	return w.ResponseWriter.Write(b)
-}
-
-// Unwrap lets http.ResponseController reach the connection (deadlines).
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-// ServeHTTP routes a request. The routing reads the raw request target,
-// not a cleaned path: a URN is opaque, so "/urn:x:a/../b" names the URN
-// "urn:x:a/../b" (RFC 8141 section 2: "/" is an NSS character and no dot
-// segments are removed), and nothing here maps a path to a file.
-func (s *Server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
-	start := time.Now()
-	w := &statusWriter{ResponseWriter: rw}
-	label := "other"
-	defer func() {
-		if v := recover(); v != nil {
-			if v == http.ErrAbortHandler {
-				panic(v)
-			}
-			s.log.Error("panic in handler", "panic", fmt.Sprint(v), "method", r.Method, "target", truncate(r.RequestURI, 200))
-			if w.code == 0 {
-				writeProblem(w, newProblem(probStore, http.StatusInternalServerError, "internal error"))
-			}
-		}
-		code := w.code
-		if code == 0 {
-			code = http.StatusOK
-		}
-		d := time.Since(start)
-		s.metrics.observe(label, code, d)
-		if s.access {
-			s.log.Info("request", "method", r.Method, "target", truncate(r.RequestURI, 300), "service", label,
-				"status", code, "duration", d, "client", clientOf(r))
-		}
-	}()
-
-	if smuggled(r) {
-		label = "framing"
-		w.Header().Set("Connection", "close")
-		writeProblem(w, newProblem(probBadRequest, http.StatusBadRequest,
-			"the request has both Content-Length and Transfer-Encoding (RFC 9112 section 6.3); the connection is closed"))
-		return
-	}
-	path, query, hasQuery := splitTarget(r)
-	switch {
-	case path == "/":
-		label = "page"
-		s.servePage(w, r)
-	case strings.HasPrefix(path, "/uri-res/"):
-		name := path[len("/uri-res/"):]
-		svc, ok := ServiceByName(unescapeService(name))
-		if !ok {
-			label = "uri-res"
-			s.methodsOr(w, r, func() {
-				writeProblem(w, newProblem(probBadService, http.StatusNotFound,
-					fmt.Sprintf("unknown resolution service %q; this resolver answers %s", truncate(name, 40), strings.Join(ServiceNames(), ", "))))
-			})
-			return
-		}
-		label = svc.String()
-		if !hasQuery {
-			query = ""
-		}
-		s.resolveTHTTP(w, r, svc, query, &label)
-	case path == "/healthz":
-		label = "healthz"
-		s.serveHealth(w, r)
-	case path == "/readyz":
-		label = "readyz"
-		s.serveReady(w, r)
-	case path == "/metrics":
-		label = "metrics"
-		s.methodsOr(w, r, func() {
-			w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-			w.Header().Set("Cache-Control", "no-store")
-			s.metrics.WriteTo(w)
-			if n, hits, misses := s.store.CacheStats(); hits+misses > 0 || n > 0 {
-				fmt.Fprintf(w, "# HELP urnresolver_cache_entries N2L answers held in memory.\n# TYPE urnresolver_cache_entries gauge\nurnresolver_cache_entries %d\n", n)
-				fmt.Fprintf(w, "# HELP urnresolver_cache_lookups_total N2L lookups by whether the cache answered.\n# TYPE urnresolver_cache_lookups_total counter\n")
-				fmt.Fprintf(w, "urnresolver_cache_lookups_total{result=\"hit\"} %d\nurnresolver_cache_lookups_total{result=\"miss\"} %d\n", hits, misses)
-			}
-		})
-	case strings.HasPrefix(path, "/static/"):
-		label = "static"
-		s.serveStatic(w, r, path)
-	case path == "/admin" || strings.HasPrefix(path, "/admin/"):
-		label = "admin"
-		if hasQuery && strings.HasPrefix(path, "/admin/records/") {
-			// The query belongs to the URN, which must not have
-			// one: keep it so that the URN is refused, not cut.
-			path += "?" + query
-		}
-		s.serveAdmin(w, r, path)
-	case len(path) > 5 && strings.EqualFold(path[1:5], "urn:"):
-		// The path form "GET /URN": the request target after "/" is
-		// the URN, its query included.
-		target := path[1:]
-		if hasQuery {
-			target += "?" + query
-		}
-		s.resolvePath(w, r, target, &label)
-	default:
-		s.methodsOr(w, r, func() {
-			detail := "nothing here: resolve a URN with GET /uri-res/N2L?urn:... or GET /urn:..., or open / to look one up"
-			if sug := s.v.dialects.Suggest(strings.TrimPrefix(path, "/")); sug != "" {
-				detail = "nothing here; did you mean /" + sug + "?"
-			}
-			writeProblem(w, newProblem(probNoSuchPath, http.StatusNotFound, detail))
-		})
+// serveMetrics answers /metrics: the Prometheus text format.
+func (s *Server) serveMetrics(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	s.metrics.WriteTo(w)
+	if n, hits, misses := s.store.CacheStats(); hits+misses > 0 || n > 0 {
+		fmt.Fprintf(w, "# HELP urnresolver_cache_entries N2L answers held in memory.\n# TYPE urnresolver_cache_entries gauge\nurnresolver_cache_entries %d\n", n)
+		fmt.Fprintf(w, "# HELP urnresolver_cache_lookups_total N2L lookups by whether the cache answered.\n# TYPE urnresolver_cache_lookups_total counter\n")
+		bypassed, age, current := s.store.CacheFreshness()
+		fmt.Fprintf(w, "urnresolver_cache_lookups_total{result=\"hit\"} %d\nurnresolver_cache_lookups_total{result=\"miss\"} %d\n", hits, misses)
+		fmt.Fprintf(w, "urnresolver_cache_lookups_total{result=\"bypass\"} %d\n", bypassed)
+		fmt.Fprintf(w, "# HELP urnresolver_cache_current 1 while the cache answers: its last catch-up with the other servers' writes began within the staleness bound.\n# TYPE urnresolver_cache_current gauge\nurnresolver_cache_current %d\n", b2i(current))
+		fmt.Fprintf(w, "# HELP urnresolver_cache_age_seconds Time since the last complete catch-up with the change log began.\n# TYPE urnresolver_cache_age_seconds gauge\nurnresolver_cache_age_seconds %g\n", age.Seconds())
 	}
 }
 
-// splitTarget returns the raw path and query of the request target, as
-// the client sent them: RFC 2169 section 2 says "%encoded characters in
-// the URN will remain in their %encoded state", and percent-encoding is
-// significant in a URN's NSS (RFC 8141 section 3.1 compares it, does not
-// decode it).
-func splitTarget(r *http.Request) (path, query string, hasQuery bool) {
-	t := r.RequestURI
-	if !strings.HasPrefix(t, "/") {
-		// Absolute-form or asterisk-form: use the parsed URL.
-		t = r.URL.EscapedPath()
-		if r.URL.RawQuery != "" || r.URL.ForceQuery {
-			t += "?" + r.URL.RawQuery
-		}
-	}
-	path, query, hasQuery = strings.Cut(t, "?")
-	return path, query, hasQuery
-}
-
-// unescapeService decodes the "=" of "I=I" and "N=N" that some clients
-// percent-encode in the path.
-func unescapeService(name string) string {
-	if strings.Contains(name, "%") {
-		return strings.NewReplacer("%3D", "=", "%3d", "=").Replace(name)
-	}
-	return name
-}
-
-// methodsOr answers 405 unless the method is GET or HEAD.
-func (s *Server) methodsOr(w http.ResponseWriter, r *http.Request, f func()) {
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
-		writeProblem(w, newProblem(probBadMethod, http.StatusMethodNotAllowed, r.Method+" is not allowed here; use GET or HEAD"))
-		return
-	}
-	f()
-}
-
+// serveHealth answers /healthz: 200 while the process and the database
+// answer.
 func (s *Server) serveHealth(w http.ResponseWriter, r *http.Request) {
-	s.methodsOr(w, r, func() {
-		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-		defer cancel()
-		w.Header().Set("Cache-Control", "no-store")
-		if err := s.store.Ping(ctx); err != nil {
-			s.metrics.storeError("ping")
-			s.log.Warn("health check failed", "err", err)
-			writeProblem(w, newProblem(probStore, http.StatusServiceUnavailable, "the database does not answer"))
-			return
-		}
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		w.Write([]byte("ok\n"))
-	})
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	w.Header().Set("Cache-Control", "no-store")
+	if err := s.store.db.Ping(ctx); err != nil {
+		s.metrics.storeError("ping")
+		s.log.Warn("health check failed", "err", err)
+		writeProblem(w, newProblem(probStore, http.StatusServiceUnavailable, "the database does not answer"))
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Write([]byte("ok\n"))
 }
 
 // wrote notes a write that succeeded: the disk takes writes again.
 func (s *Server) wrote() { s.fullSince.Store(0) }
-
-// clientOf returns the client's IP address, the key of write rate
-// limiting and the "client" of audit entries. It is the TCP peer: behind
-// a proxy every client is the proxy, which then has to limit rates
-// itself; trusting X-Forwarded-For would let any client pick its key.
-func clientOf(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
 
 // storeFailed answers 503 for a database error and counts it.
 func (s *Server) storeFailed(w http.ResponseWriter, r *http.Request, op string, err error) {
@@ -333,7 +179,7 @@ func (s *Server) storeFailed(w http.ResponseWriter, r *http.Request, op string, 
 		return
 	}
 	s.metrics.storeError(op)
-	if err = diskFull(err); errors.Is(err, ErrDiskFull) {
+	if err = store.DiskFull(err); errors.Is(err, ErrDiskFull) {
 		s.fullSince.CompareAndSwap(0, time.Now().UnixNano())
 		s.log.Error("store error: disk full", "op", op, "err", err)
 		writeProblem(w, newProblem(probStore, http.StatusServiceUnavailable,
@@ -342,4 +188,11 @@ func (s *Server) storeFailed(w http.ResponseWriter, r *http.Request, op string, 
 	}
 	s.log.Error("store error", "op", op, "err", err)
 	writeProblem(w, newProblem(probStore, http.StatusServiceUnavailable, "the database failed; try again"))
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
-	"database/sql"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
@@ -13,6 +12,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/urikit/urikit/resolver/internal/store"
 )
 
 // A bearer token is "urt_" ID "_" SECRET: the ID (8 random bytes in hex)
@@ -86,21 +87,10 @@ func (s *Store) CreateToken(ctx context.Context, scopes []Scope, note string, a 
 	secPart := base64.RawURLEncoding.EncodeToString(sec[:])
 	h := sha256.Sum256([]byte(secPart))
 	t = Token{ID: hex.EncodeToString(id[:]), Scopes: scopes, Note: note, Created: a.At.UTC(), hash: h[:]}
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return "", Token{}, err
-	}
-	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO tokens (id, hash, scopes, note, created_at) VALUES (?, ?, ?, ?, ?)`),
-		t.ID, t.hash, strings.Join(t.ScopeStrings(), " "), note, a.At.UnixMicro()); err != nil {
-		return "", Token{}, err
-	}
 	detail, _ := json.Marshal(map[string]any{"scopes": t.ScopeStrings(), "note": note})
 	a.Action, a.URN, a.Detail = "token-create", t.ID, string(detail)
-	if err := s.audit(ctx, tx, a); err != nil {
-		return "", Token{}, err
-	}
-	if err := tx.Commit(); err != nil {
+	row := store.TokenRow{ID: t.ID, Hash: t.hash, Scopes: strings.Join(t.ScopeStrings(), " "), Note: note, Created: a.At}
+	if err := s.db.InsertToken(ctx, row, a); err != nil {
 		return "", Token{}, err
 	}
 	return tokenPrefix + t.ID + "_" + secPart, t, nil
@@ -110,8 +100,9 @@ func (s *Store) CreateToken(ctx context.Context, scopes []Scope, note string, a 
 // unknown ID costs the same hash and comparison as a wrong secret.
 var dummyHash = sha256.Sum256([]byte("urikit resolver: no such token"))
 
-// VerifyToken checks a bearer token string and returns its row.
-func (s *Store) VerifyToken(ctx context.Context, bearer string) (Token, error) {
+// verifyToken checks a bearer token string and returns its token:
+// ErrTokenInvalid or ErrTokenRevoked when it may not write.
+func verifyToken(ctx context.Context, db *store.DB, bearer string) (Token, error) {
 	rest, ok := strings.CutPrefix(bearer, tokenPrefix)
 	if !ok {
 		return Token{}, ErrTokenInvalid
@@ -121,8 +112,8 @@ func (s *Store) VerifyToken(ctx context.Context, bearer string) (Token, error) {
 		return Token{}, ErrTokenInvalid
 	}
 	got := sha256.Sum256([]byte(secret))
-	t, err := s.token(ctx, id)
-	want := t.hash
+	row, err := db.Token(ctx, id)
+	want := row.Hash
 	if errors.Is(err, ErrNotFound) {
 		want = dummyHash[:]
 	} else if err != nil {
@@ -131,33 +122,19 @@ func (s *Store) VerifyToken(ctx context.Context, bearer string) (Token, error) {
 	if subtle.ConstantTimeCompare(got[:], want) != 1 || errors.Is(err, ErrNotFound) {
 		return Token{}, ErrTokenInvalid
 	}
-	if !t.Revoked.IsZero() {
+	if !row.Revoked.IsZero() {
 		return Token{}, ErrTokenRevoked
 	}
-	return t, nil
+	return tokenOf(row)
 }
 
-func (s *Store) token(ctx context.Context, id string) (Token, error) {
-	var t Token
-	var scopes string
-	var created int64
-	var revoked sql.NullInt64
-	err := s.r.QueryRowContext(ctx, s.q(`SELECT id, hash, scopes, note, created_at, revoked_at FROM tokens WHERE id = ?`), id).
-		Scan(&t.ID, &t.hash, &scopes, &t.Note, &created, &revoked)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Token{}, ErrNotFound
-	}
-	if err != nil {
-		return Token{}, err
-	}
-	t.Created = time.UnixMicro(created).UTC()
-	if revoked.Valid {
-		t.Revoked = time.UnixMicro(revoked.Int64).UTC()
-	}
-	for _, f := range strings.Fields(scopes) {
+// tokenOf reads a stored token's scopes.
+func tokenOf(row store.TokenRow) (Token, error) {
+	t := Token{ID: row.ID, Note: row.Note, Created: row.Created, Revoked: row.Revoked, hash: row.Hash}
+	for _, f := range strings.Fields(row.Scopes) {
 		sc, err := ParseScope(f)
 		if err != nil {
-			return Token{}, fmt.Errorf("token %s: stored scope: %w", id, err)
+			return Token{}, fmt.Errorf("token %s: stored scope: %w", row.ID, err)
 		}
 		t.Scopes = append(t.Scopes, sc)
 	}
@@ -167,41 +144,19 @@ func (s *Store) token(ctx context.Context, id string) (Token, error) {
 // RevokeToken marks the token id revoked; it fails with ErrNotFound for
 // an unknown id.
 func (s *Store) RevokeToken(ctx context.Context, id string, a AuditEntry) error {
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, s.q(`UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`), a.At.UnixMicro(), id)
-	if err != nil {
-		return err
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		var c int
-		if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM tokens WHERE id = ?`), id).Scan(&c); err != nil {
-			return err
-		}
-		if c == 0 {
-			return ErrNotFound
-		}
-		return nil // already revoked
-	}
 	a.Action, a.URN = "token-revoke", id
-	if err := s.audit(ctx, tx, a); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return s.db.RevokeToken(ctx, id, a)
 }
 
 // Tokens lists the stored tokens, oldest first.
 func (s *Store) Tokens(ctx context.Context) ([]Token, error) {
-	ids, err := s.strings(ctx, s.r, `SELECT id FROM tokens ORDER BY created_at, id`)
+	rows, err := s.db.Tokens(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Token, 0, len(ids))
-	for _, id := range ids {
-		t, err := s.token(ctx, id)
+	out := make([]Token, 0, len(rows))
+	for _, row := range rows {
+		t, err := tokenOf(row)
 		if err != nil {
 			return nil, err
 		}

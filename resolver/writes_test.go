@@ -161,7 +161,7 @@ func TestStrictInput(t *testing.T) {
 			if len(res.Refused) != 1 || res.Refused[0].Line != 2 || !strings.HasPrefix(res.Refused[0].Reason, c.field+": ") || res.Lines != 1 {
 				t.Errorf("%s: import %+v", c.name, res)
 			}
-			if ok, _ := e.store.Exists(context.Background(), "urn:example:a"); ok {
+			if exists(t, e.store, "urn:example:a") {
 				t.Fatalf("%s: stored", c.name)
 			}
 		}
@@ -241,7 +241,7 @@ func TestStrictCSV(t *testing.T) {
 		if len(res.Refused) != 1 || res.Refused[0].String() != "3: column 3 (title): invalid UTF-8 (byte 0xE9 at offset 1)" || res.Lines != 2 {
 			t.Fatalf("%+v", res)
 		}
-		if ok, _ := st.Exists(context.Background(), "urn:example:b"); ok {
+		if exists(t, st, "urn:example:b") {
 			t.Fatal("a row with invalid UTF-8 was stored")
 		}
 	})
@@ -259,7 +259,7 @@ func TestImportWholeRecords(t *testing.T) {
 		if _, err := importString(t, st, FormatCSV, "urn,url,title\nurn:example:m,https://old.example/,Old\n"); err != nil {
 			t.Fatal(err)
 		}
-		before, _ := st.Record(ctx, "urn:example:m")
+		before, _ := st.db.Record(ctx, "urn:example:m")
 
 		var b strings.Builder
 		b.WriteString("urn,url,title\n")
@@ -291,21 +291,21 @@ func TestImportWholeRecords(t *testing.T) {
 		if res.Records != flushSize+6 || res.Lines != flushSize+6 {
 			t.Errorf("records %d lines %d", res.Records, res.Lines)
 		}
-		after, err := st.Record(ctx, "urn:example:m")
+		after, err := st.db.Record(ctx, "urn:example:m")
 		if err != nil || strings.Join(after.URLs, " ") != "https://old.example/" || after.Metadata != `{"title":"Old"}` ||
 			!after.Updated.Equal(before.Updated) || !after.Created.Equal(before.Created) {
 			t.Errorf("m after its refusal: %+v %v, want as before %+v", after, err, before)
 		}
-		if _, err := st.Record(ctx, "urn:example:n"); !errors.Is(err, ErrNotFound) {
+		if _, err := st.db.Record(ctx, "urn:example:n"); !errors.Is(err, ErrNotFound) {
 			t.Errorf("n stored: %v", err)
 		}
-		if k, err := st.Record(ctx, "urn:example:keep"); err != nil || len(k.URLs) != 1 {
+		if k, err := st.db.Record(ctx, "urn:example:keep"); err != nil || len(k.URLs) != 1 {
 			t.Errorf("keep: %+v %v", k, err)
 		}
 		// A record whose every row is valid is stored whole.
 		res, err = Import(ctx, st, strings.NewReader("urn,url\nurn:example:w,https://w.example/1\nurn:example:w,https://w.example/2\n"), FormatCSV,
 			ImportOptions{Audit: AuditEntry{At: time.Now()}})
-		if w, _ := st.Record(ctx, "urn:example:w"); err != nil || len(res.RefusedRecords) != 0 || len(w.URLs) != 2 {
+		if w, _ := st.db.Record(ctx, "urn:example:w"); err != nil || len(res.RefusedRecords) != 0 || len(w.URLs) != 2 {
 			t.Errorf("w: %+v %v", w, err)
 		}
 	})

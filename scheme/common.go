@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/urikit/urikit/internal/chars"
 	"github.com/urikit/urikit/internal/jsonstr"
 	"github.com/urikit/urikit/uri"
 )
@@ -25,6 +26,14 @@ var (
 	// (RFC 9293 3.1: a port is a 16-bit number). RFC 3986 3.2.3 allows
 	// any digits, so the URI is valid; a client has nowhere to connect.
 	ErrPortRange = errors.New("port above 65535")
+	// ErrHostName: a registered name that, percent-decoded, names no
+	// host: it holds a forbidden domain code point of the URL Standard
+	// (a space, a control, "%", "/", "@", ...), which no browser
+	// resolves (3.5, host parsing) and curl's trurl calls a bad
+	// hostname, or it is not UTF-8 (RFC 3986 3.2.2). RFC 3986 allows
+	// any escape in a reg-name, so the URI is valid; a client of a
+	// scheme whose host is a DNS name has nothing to look up.
+	ErrHostName = errors.New("not a host name")
 )
 
 // fail returns the *uri.ParseError of a URL the view cannot read.
@@ -56,15 +65,30 @@ func needHost(u uri.URI, names ...string) error {
 	if u.Host() == "" {
 		return fail(u, hostStart(u), uri.ComponentHost, ErrNoHost)
 	}
-	return checkPort(u)
+	return checkHostPort(u)
 }
 
-// checkPort refuses a port above 65535: planned to the default port it
-// would connect where the URL does not say (issue 20).
-func checkPort(u uri.URI) error {
+// checkHostPort refuses a host that names no host (ErrHostName) and a
+// port above 65535: planned to the default port it would connect where
+// the URL does not say (issue 20).
+func checkHostPort(u uri.URI) error {
+	if err := checkHostName(u); err != nil {
+		return err
+	}
 	if p := u.Port(); p != "" {
 		if _, ok := u.PortNumber(); !ok {
 			return fail(u, hostStart(u)+len(u.Host())+1, uri.ComponentPort, ErrPortRange)
+		}
+	}
+	return nil
+}
+
+// checkHostName refuses a reg-name with an escape that decodes to no
+// host name (chars.BadHostName); one without "%" is always a name.
+func checkHostName(u uri.URI) error {
+	if h := u.Host(); strings.IndexByte(h, '%') >= 0 && h[0] != '[' {
+		if i := chars.BadHostName(h); i >= 0 {
+			return fail(u, hostStart(u)+i, uri.ComponentHost, ErrHostName)
 		}
 	}
 	return nil

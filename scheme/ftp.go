@@ -48,7 +48,7 @@ func ParseFTP(u uri.URI) (FTP, error) {
 	if u.HasQuery() {
 		return FTP{}, fail(u, pathStart(u)+len(u.Path()), uri.ComponentQuery, ErrSchemeSyntax)
 	}
-	v := FTP{ref: ref{u}, end: endpointOf(u, 21)}
+	v := FTP{ref: ref{u}, end: endpointOf(u, ports.ftp)}
 	v.rawUser, _ = u.User()
 	v.rawPass, _ = u.Password()
 	v.user, v.password, v.hasUser, v.hasPass = userinfo(u)
@@ -113,11 +113,11 @@ func validTypecode(t string) bool {
 // Host returns the host, decoded.
 func (v FTP) Host() string { return v.end.host }
 
-// Port returns the port the URL names, or -1; DefaultPort is 21.
+// Port returns the port the URL names, or -1.
 func (v FTP) Port() int { return v.end.port }
 
-// DefaultPort returns 21 (RFC 1738 3.2).
-func (v FTP) DefaultPort() int { return 21 }
+// DefaultPort returns 21 (RFC 1738 3.2), the registry's.
+func (v FTP) DefaultPort() int { return v.end.defPort }
 
 // ConnectPort returns the port a client connects to (Endpoint).
 func (v FTP) ConnectPort() int { return v.end.connectPort() }
@@ -273,14 +273,21 @@ func (v FTP) Plan(o PlanOptions) (Plan, error) {
 	return Plan{Scheme: "ftp", Host: v.end.host, Port: v.end.connectPort(), Commands: cmds}, nil
 }
 
-// MarshalJSON writes the "scheme_data" object of `uri parse --json`.
+// MarshalJSON writes the "scheme_data" object of `uri parse --json`,
+// with a password of the URL as Redacted writes it, "xxxxx", in
+// "password" and "login_password": JSON goes to logs (log/slog's
+// JSONHandler, json.Marshal of a struct holding a view) as %v does, and
+// the secret is had only by asking for it (Password, Login, Plan).
 func (v FTP) MarshalJSON() ([]byte, error) {
 	lu, lp := v.Login()
+	if v.hasUser && v.hasPass {
+		lp = redacted
+	}
 	tc := v.typecode
 	// Each directory is written as a quoted string and a comma.
-	size := len(v.rawDir) + 2*strings.Count(v.rawDir, "/") + len(v.u.Host()) + len(v.user) + len(v.password) + 2*len(v.file)
-	return done(newObjSize(size).Str("host", v.end.host).Int("port", v.end.port).Int("default_port", 21).
-		Opt("user", v.user, v.hasUser).Opt("password", v.password, v.hasPass).
+	size := len(v.rawDir) + 2*strings.Count(v.rawDir, "/") + len(v.u.Host()) + len(v.user) + 2*len(v.file)
+	return done(newObjSize(size).Str("host", v.end.host).Int("port", v.end.port).Int("default_port", v.end.defPort).
+		Opt("user", v.user, v.hasUser).Opt("password", redacted, v.hasPass).
 		Str("login_user", lu).Str("login_password", lp).StrSeq("cwd", v.dirs()).
 		Opt("file", v.file, v.file != "").Opt("typecode", tc, tc != "").Str("transfer_type", v.TransferType()).
 		Bool("listing", v.Listing()).Opt("list_command", v.ListCommand(), v.ListCommand() != "").

@@ -1,6 +1,7 @@
 package scheme
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/urikit/urikit/uri"
@@ -28,7 +29,7 @@ func ParseGopher(u uri.URI) (Gopher, error) {
 	if err := needHost(u, "gopher"); err != nil {
 		return Gopher{}, err
 	}
-	v := Gopher{ref: ref{u}, end: endpointOf(u, 70), itemType: '1'}
+	v := Gopher{ref: ref{u}, end: endpointOf(u, ports.gopher), itemType: '1'}
 	path := u.Path()
 	base := pathStart(u)
 	// RFC 4266 2.1 (and RFC 1738 3.4): the "?" of a search is written
@@ -77,8 +78,8 @@ func (v Gopher) Host() string { return v.end.host }
 // Port returns the port the URL names, or -1.
 func (v Gopher) Port() int { return v.end.port }
 
-// DefaultPort returns 70 (RFC 4266 2.1).
-func (v Gopher) DefaultPort() int { return 70 }
+// DefaultPort returns 70 (RFC 4266 2.1), the registry's.
+func (v Gopher) DefaultPort() int { return v.end.defPort }
 
 // ConnectPort returns the port a client connects to (Endpoint).
 func (v Gopher) ConnectPort() int { return v.end.connectPort() }
@@ -202,8 +203,8 @@ func (v Gopher) Plan(o PlanOptions) (Plan, error) {
 				return Plan{}, refuse(v.u, base, off, what, "Gopher+ string outside a +ASK data block")
 			case !o.AskData:
 				return Plan{}, refuse(v.u, base, off, what, "+ASK data block (sent only with PlanOptions.AskData)")
-			case v.end.connectPort() != 70:
-				return Plan{}, refuse(v.u, base, off, what, "+ASK data block to a port other than 70")
+			case v.end.connectPort() != v.end.defPort:
+				return Plan{}, refuse(v.u, base, off, what, "+ASK data block to a port other than "+strconv.Itoa(v.end.defPort))
 			}
 			b.WriteString("\t" + block)
 			return v.plan(b.String()), nil
@@ -245,7 +246,7 @@ func (v Gopher) MarshalJSON() ([]byte, error) {
 	if attrs == nil {
 		attrs = []string{}
 	}
-	return done(newObj().Str("host", v.end.host).Int("port", v.end.port).Int("default_port", 70).
+	return done(newObj().Str("host", v.end.host).Int("port", v.end.port).Int("default_port", v.end.defPort).
 		Str("item_type", string(v.itemType)).Str("selector", v.selector).Opt("search", v.search, v.hasSearch).
 		Opt("gopher_plus", v.gplus, v.hasGplus).Opt("gplus_kind", kind, kind != "").
 		Opt("gplus_view", view, kind == GplusView).Opt("gplus_language", lang, lang != "").

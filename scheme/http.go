@@ -26,9 +26,9 @@ func ParseHTTP(u uri.URI) (HTTP, error) {
 		return HTTP{}, err
 	}
 	v := HTTP{ref: ref{u}, scheme: strings.ToLower(u.Scheme())}
-	def := 80
+	def := ports.http
 	if v.scheme == "https" {
-		def = 443
+		def = ports.https
 	}
 	v.end = endpointOf(u, def)
 	// RFC 9112 3.2.1: origin-form = absolute-path [ "?" query ], and
@@ -132,34 +132,26 @@ func (v HTTP) Plan(o PlanOptions) (Plan, error) {
 	return Plan{Scheme: v.scheme, Host: v.end.host, Port: v.end.connectPort(), Request: req}, nil
 }
 
-// MarshalJSON writes the "scheme_data" object of `uri parse --json`.
-func (v HTTP) MarshalJSON() ([]byte, error) {
-	// The target twice, the host three times, the words once.
-	o := newObjSize(3*len(v.target)+3*len(v.u.Host())).Str("host", v.end.host).Int("port", v.end.port).Int("default_port", v.end.defPort).
-		Str("request_target", v.target).Str("absolute_form", v.AbsoluteForm()).Str("host_header", v.HostHeader())
-	if words := v.SearchWords(); words == nil {
-		o.Null("search_words")
-	} else {
-		o.Strs("search_words", words)
-	}
-	return done(o.Strs("warnings", codes(v.warnings)))
-}
+// MarshalJSON writes the "scheme_data" object of `uri parse --json`
+// (appendHTTPJSON: the one writer of it, which AppendJSON calls too).
+func (v HTTP) MarshalJSON() ([]byte, error) { return appendHTTPJSON(nil, v.u) }
 
 // isSearch reports whether q is a search of the 1993 draft: not empty,
 // and no "=" or "&".
 func isSearch(q string) bool { return q != "" && strings.IndexAny(q, "=&") < 0 }
 
-// appendHTTPJSON is HTTP.MarshalJSON without the HTTP value: the same
-// bytes, written straight from u's components (the parts of a valid URI
+// appendHTTPJSON writes HTTP.MarshalJSON without the HTTP value,
+// straight from u's components (the parts of a valid URI
 // need no JSON escaping; decoded ones go through appendJSONString).
 func appendHTTPJSON(b []byte, u uri.URI) ([]byte, error) {
-	if _, ok := u.PortNumber(); !u.HasAuthority() || u.Host() == "" || !ok && u.Port() != "" {
-		_, err := ParseHTTP(u)
-		return b, err
+	if _, ok := u.PortNumber(); !u.HasAuthority() || u.Host() == "" || !ok && u.Port() != "" || strings.IndexByte(u.Host(), '%') >= 0 {
+		if err := needHost(u, "http", "https"); err != nil {
+			return b, err
+		}
 	}
-	def := 80
+	def := ports.http
 	if len(u.Scheme()) == 5 {
-		def = 443
+		def = ports.https
 	}
 	host := u.Hostname()
 	// One growth for the whole object: the host comes three times, the

@@ -35,15 +35,15 @@ func ParseNews(u uri.URI) (News, error) {
 	if err := checkScheme(u, "news", "snews"); err != nil {
 		return News{}, err
 	}
-	def := 119 // RFC 5538 2.1; snews, historic, 563
+	def := ports.news
 	if strings.EqualFold(u.Scheme(), "snews") {
-		def = 563
+		def = ports.snews
 	}
 	v := News{end: endpoint{port: -1, defPort: def}}
 	p := u.Path()
 	base := pathStart(u)
 	if u.HasAuthority() {
-		if err := checkPort(u); err != nil {
+		if err := checkHostPort(u); err != nil {
 			return News{}, err
 		}
 		v.server, v.hasServer = decode(u.Hostname()), true
@@ -130,16 +130,16 @@ func ParseNNTP(u uri.URI) (NNTP, error) {
 	p := u.Path()
 	base := pathStart(u)
 	if u.HasAuthority() {
-		if err := checkPort(u); err != nil {
+		if err := checkHostPort(u); err != nil {
 			return NNTP{}, err
 		}
-		v.end, v.hasServer = endpointOf(u, 119), true
+		v.end, v.hasServer = endpointOf(u, ports.nntp), true
 		v.warnings = v.end.portWarnings()
 		if strings.HasPrefix(p, "/") {
 			p, base = p[1:], base+1
 		}
 	} else {
-		v.end = endpoint{port: -1, defPort: 119}
+		v.end = endpoint{port: -1, defPort: ports.nntp}
 	}
 	group, num, hasNum := strings.Cut(p, "/")
 	if group == "" {
@@ -156,17 +156,22 @@ func ParseNNTP(u uri.URI) (NNTP, error) {
 		// The 1994 grammar: nntp: group "/" digits.
 		return NNTP{}, fail(u, base+len(p), uri.ComponentPath, ErrSchemeSyntax)
 	}
+	if u.HasQuery() || u.HasFragment() {
+		// RFC 5538 2.2 has neither: GROUP and ARTICLE carry none of
+		// it, and a client that drops it says so.
+		v.warnings = append(v.warnings, WarnIgnoredPart)
+	}
 	return v, nil
 }
 
 // Host returns the server, decoded ("" for the 1994 form without one).
 func (v NNTP) Host() string { return v.end.host }
 
-// Port returns the port the URL names, or -1; DefaultPort is 119.
+// Port returns the port the URL names, or -1.
 func (v NNTP) Port() int { return v.end.port }
 
-// DefaultPort returns 119 (RFC 5538 2.2).
-func (v NNTP) DefaultPort() int { return 119 }
+// DefaultPort returns 119 (RFC 5538 2.2), the registry's.
+func (v NNTP) DefaultPort() int { return v.end.defPort }
 
 // ConnectPort returns the port a client connects to (Endpoint).
 func (v NNTP) ConnectPort() int { return v.end.connectPort() }
@@ -186,7 +191,8 @@ func (v NNTP) Warnings() []Warning { return v.warnings }
 // space, no control, none of ! * , ? [ \ ]), or the plan is refused: a
 // space would make two arguments, a CR or LF another command (RFC 1738
 // section 6). A URL without a server (the 1994 form "nntp:group/1") has
-// nowhere to connect and is refused too (RFC 5538 2.2).
+// nowhere to connect and is refused too (RFC 5538 2.2). A query or a
+// fragment is not sent: the view warns of it (WarnIgnoredPart).
 func (v NNTP) Plan(PlanOptions) (Plan, error) {
 	if !v.hasServer {
 		return Plan{}, &RefusedError{URL: v.u.String(), Offset: len(v.u.Scheme()) + 1,
@@ -244,6 +250,6 @@ func unhex(c byte) byte { return byte(max(chars.Unhex(c), 0)) }
 
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`.
 func (v NNTP) MarshalJSON() ([]byte, error) {
-	return done(newObj().Opt("host", v.end.host, v.hasServer).Int("port", v.end.port).Int("default_port", 119).
+	return done(newObj().Opt("host", v.end.host, v.hasServer).Int("port", v.end.port).Int("default_port", v.end.defPort).
 		Str("newsgroup", v.group).Int("article", v.article).Strs("warnings", codes(v.warnings)))
 }

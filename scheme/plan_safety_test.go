@@ -121,7 +121,10 @@ func TestPortRange(t *testing.T) {
 
 // TestPlanHosts: a host that decodes to CR, LF or NUL is refused in
 // every plan, as RFC 1738 section 6 refuses them elsewhere (issue 20,
-// item 4), with the offset of the escape in the URL.
+// item 4), with the offset of the escape in the URL. A registered name
+// that holds one names no host (the URL Standard's forbidden domain code
+// points, ErrHostName): the view refuses it already (issue 26); in a
+// zone identifier, the plan does.
 func TestPlanHosts(t *testing.T) {
 	for _, tt := range []struct {
 		url    string
@@ -132,13 +135,18 @@ func TestPlanHosts(t *testing.T) {
 		{"gopher://h%0A/1", 10},
 		{"nntp://h%0Dx/g/1", 8},
 		{"http://h%0A/", 8},
-		{"http://[fe80::1%25%0A]/", 18}, // a zone identifier decodes too
 	} {
-		p, err := planOf(t, tt.url, PlanOptions{})
-		var re *RefusedError
-		if !errors.As(err, &re) || re.URL != tt.url || re.Offset != tt.offset || p.Host != "" {
-			t.Errorf("%s: host %q, %v; want refused at %d", tt.url, p.Host, err, tt.offset)
+		_, err := registry.View(uri.MustParse(tt.url))
+		var pe *uri.ParseError
+		if !errors.As(err, &pe) || !errors.Is(err, ErrHostName) || pe.Offset != tt.offset || pe.Component != uri.ComponentHost {
+			t.Errorf("%s: %v; want ErrHostName at %d", tt.url, err, tt.offset)
 		}
+	}
+	const zone = "http://[fe80::1%25%0A]/" // a zone identifier decodes too
+	p, err := planOf(t, zone, PlanOptions{})
+	var re *RefusedError
+	if !errors.As(err, &re) || re.URL != zone || re.Offset != 18 || p.Host != "" {
+		t.Errorf("%s: host %q, %v; want refused at 18", zone, p.Host, err)
 	}
 }
 

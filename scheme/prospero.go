@@ -30,7 +30,7 @@ func ParseProspero(u uri.URI) (Prospero, error) {
 	if err := needHost(u, "prospero"); err != nil {
 		return Prospero{}, err
 	}
-	v := Prospero{end: endpointOf(u, 1525)}
+	v := Prospero{end: endpointOf(u, ports.prospero)}
 	v.warnings = v.end.portWarnings()
 	p := strings.TrimPrefix(u.Path(), "/")
 	// RFC 1738 3.11: ";field=value" pairs after the hsoname.
@@ -69,7 +69,7 @@ func (v Prospero) Host() string { return v.end.host }
 func (v Prospero) Port() int { return v.end.port }
 
 // DefaultPort returns 1525 (RFC 4157 2).
-func (v Prospero) DefaultPort() int { return 1525 }
+func (v Prospero) DefaultPort() int { return v.end.defPort }
 
 // ConnectPort returns the port a client connects to (Endpoint).
 func (v Prospero) ConnectPort() int { return v.end.connectPort() }
@@ -91,7 +91,7 @@ func (v Prospero) Warnings() []Warning { return v.warnings }
 
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`.
 func (v Prospero) MarshalJSON() ([]byte, error) {
-	return done(newObj().Str("host", v.end.host).Int("port", v.end.port).Int("default_port", 1525).
+	return done(newObj().Str("host", v.end.host).Int("port", v.end.port).Int("default_port", v.end.defPort).
 		Str("hsoname", v.hsoname).Opt("version", v.version, v.hasVersion).
 		Strs("attributes", orEmpty(v.attributes)).Pairs("fields", v.fields).Strs("warnings", codes(v.warnings)))
 }

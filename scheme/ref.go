@@ -15,17 +15,15 @@ type ref struct{ u uri.URI }
 func (r ref) URI() uri.URI { return r.u }
 
 // Redacted returns the URL with the password of its userinfo, if any,
-// replaced by "xxxxx", as net/url's URL.Redacted does: what a log line
-// or an error message may show.
-func (r ref) Redacted() string {
-	s := r.u.String()
-	p, ok := r.u.Password()
-	if !ok {
-		return s
-	}
-	end := hostStart(r.u) - 1 // the "@" that ends the userinfo
-	return s[:end-len(p)] + "xxxxx" + s[end:]
-}
+// replaced by "xxxxx": uri.URI.Redacted, the one redaction of the
+// module, as net/url's URL.Redacted does. It is what a log line or an
+// error message may show.
+func (r ref) Redacted() string { return r.u.Redacted() }
+
+// redacted stands for a password where a view's JSON writes one (the
+// "password" members of FTP and Telnet): the text uri.URI.Redacted puts
+// in the password's place, so that the JSON and String agree.
+const redacted = "xxxxx"
 
 // String returns Redacted: a view prints as its URL, without password.
 func (r ref) String() string { return r.Redacted() }

@@ -32,9 +32,12 @@ func ParseTelnet(u uri.URI) (Telnet, error) {
 		return Telnet{}, fail(u, pathStart(u)+len(u.Path()), uri.ComponentQuery, ErrSchemeSyntax)
 	}
 	v := Telnet{scheme: strings.ToLower(u.Scheme())}
-	def := 23
-	if v.scheme == "rlogin" {
-		def = 513
+	def := ports.telnet
+	switch v.scheme {
+	case "rlogin":
+		def = ports.rlogin
+	case "tn3270":
+		def = ports.tn3270
 	}
 	v.end = endpointOf(u, def)
 	v.user, v.password, v.hasUser, v.hasPass = userinfo(u)
@@ -70,8 +73,9 @@ func (v Telnet) Password() (string, bool) { return v.password, v.hasPass }
 // Warnings implements View.
 func (v Telnet) Warnings() []Warning { return v.warnings }
 
-// MarshalJSON writes the "scheme_data" object of `uri parse --json`.
+// MarshalJSON writes the "scheme_data" object of `uri parse --json`,
+// with the password redacted as in FTP.MarshalJSON.
 func (v Telnet) MarshalJSON() ([]byte, error) {
 	return done(newObj().Str("host", v.end.host).Int("port", v.end.port).Int("default_port", v.end.defPort).
-		Opt("user", v.user, v.hasUser).Opt("password", v.password, v.hasPass).Strs("warnings", codes(v.warnings)))
+		Opt("user", v.user, v.hasUser).Opt("password", redacted, v.hasPass).Strs("warnings", codes(v.warnings)))
 }

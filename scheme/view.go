@@ -1,7 +1,6 @@
 package scheme
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -39,6 +38,10 @@ const (
 	// WarnReservedNID: a URN whose NID is not formal or informal (RFC
 	// 8141 5.1: "X-", two letters, "urn-" not followed by a number...).
 	WarnReservedNID Warning = "reserved-nid"
+	// WarnIgnoredPart: a query or a fragment that the scheme's URLs do
+	// not have (RFC 5538 2.2: "nntp://server/group/number", neither):
+	// a client has nowhere to send it, and its plan leaves it out.
+	WarnIgnoredPart Warning = "ignored-part"
 )
 
 // View is the typed reading of a URI of one scheme, as ViewOf returns
@@ -92,6 +95,8 @@ func (w Warning) Message() string {
 		return "a percent-encoded NUL that a client decodes into a protocol line (RFC 1738 section 6; RFC 2141 2.4 for URNs)"
 	case WarnReservedNID:
 		return "the URN's NID is not one that may be assigned: experimental, reserved or malformed (RFC 8141 5.1)"
+	case WarnIgnoredPart:
+		return "a query or fragment the scheme's URLs do not have: a client ignores it, and the plan does not send it (RFC 5538 2.2 for nntp)"
 	}
 	return string(w)
 }
@@ -195,17 +200,23 @@ func ViewOf(u uri.URI) (View, error) {
 // parse --json` reports as "scheme_error" and `uri check` as a failure
 // (an http URL without a host, RFC 9110 4.2.1; a port above 65535; a
 // news URL without a group; ...). A scheme without a view has no such
-// rules here. http and https, most of the URLs of a crawl, are checked
-// without building the view.
+// rules here. It is Registry().Check, whose Validate of each scheme is
+// its view's error; http and https, most of the URLs of a crawl, are
+// checked without the registry's lookup and without building the view.
 func Check(u uri.URI) error {
 	if isHTTP(u.Scheme()) {
-		if u.Host() != "" && !u.HasPort() {
-			return nil // the common case: a host (so an authority), no port
-		}
-		return needHost(u, "http", "https")
+		return checkHTTP(u)
 	}
-	_, err := registry.View(u)
-	return err
+	return registry.Check(u)
+}
+
+// checkHTTP is ParseHTTP's error without the view: the Validate of http
+// and https.
+func checkHTTP(u uri.URI) error {
+	if h := u.Host(); h != "" && !u.HasPort() && strings.IndexByte(h, '%') < 0 {
+		return nil // the common case: a host name (so an authority), no port
+	}
+	return needHost(u, "http", "https")
 }
 
 // isHTTP reports whether s is "http" or "https" in any case.
@@ -215,29 +226,24 @@ func isHTTP(s string) bool {
 }
 
 // AppendJSON appends the JSON of u's view (the "scheme_data" of `uri
-// parse --json`) to b: the view's object, or null when u's scheme has
-// no View in this package. When the view cannot read u, b is returned
-// as it was with the view's error. http and https, most of the URLs of
-// a crawl, are written without building the view, so that a pipeline
+// parse --json`) to b: what ViewOf(u)'s MarshalJSON writes, or null when
+// u's scheme has no View in this package. When the view cannot read u,
+// b is returned as it was with the view's error (Check's). http and
+// https, most of the URLs of a crawl, are written without building the
+// view, by the writer HTTP.MarshalJSON itself calls, so that a pipeline
 // pays little for them.
 func AppendJSON(b []byte, u uri.URI) ([]byte, error) {
-	if s := u.Scheme(); len(s) == 4 || len(s) == 5 {
-		if strings.EqualFold(s, "http") || strings.EqualFold(s, "https") {
-			return appendHTTPJSON(b, u)
-		}
+	if isHTTP(u.Scheme()) {
+		return appendHTTPJSON(b, u)
 	}
-	v, err := registry.View(u)
+	v, err := ViewOf(u)
 	if err != nil {
 		return b, err
 	}
-	m, ok := v.(interface {
-		View
-		json.Marshaler
-	})
-	if !ok {
+	if v == nil {
 		return append(b, "null"...), nil
 	}
-	j, err := m.MarshalJSON()
+	j, err := v.MarshalJSON()
 	if err != nil {
 		return b, err
 	}

@@ -162,7 +162,7 @@ func TestViewOfURN(t *testing.T) {
 // TestWarningMessages: one vocabulary, each code with its message.
 func TestWarningMessages(t *testing.T) {
 	seen := map[string]bool{}
-	for _, w := range []Warning{WarnNondefaultPort, WarnReservedPort, WarnPassword, WarnEncodedCRLF, WarnEncodedNUL, WarnReservedNID} {
+	for _, w := range []Warning{WarnNondefaultPort, WarnReservedPort, WarnPassword, WarnEncodedCRLF, WarnEncodedNUL, WarnReservedNID, WarnIgnoredPart} {
 		m := w.Message()
 		if m == string(w) || !strings.Contains(m, "RFC") || seen[m] {
 			t.Errorf("%s: %q", w, m)

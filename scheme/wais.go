@@ -32,7 +32,7 @@ func ParseWAIS(u uri.URI) (WAIS, error) {
 	if err := needHost(u, "wais"); err != nil {
 		return WAIS{}, err
 	}
-	v := WAIS{end: endpointOf(u, 210)}
+	v := WAIS{end: endpointOf(u, ports.wais)}
 	v.warnings = v.end.portWarnings()
 	p := strings.TrimPrefix(u.Path(), "/")
 	base := pathStart(u) + 1
@@ -66,7 +66,7 @@ func (v WAIS) Host() string { return v.end.host }
 func (v WAIS) Port() int { return v.end.port }
 
 // DefaultPort returns 210 (RFC 4156 2).
-func (v WAIS) DefaultPort() int { return 210 }
+func (v WAIS) DefaultPort() int { return v.end.defPort }
 
 // ConnectPort returns the port a client connects to (Endpoint).
 func (v WAIS) ConnectPort() int { return v.end.connectPort() }
@@ -92,7 +92,7 @@ func (v WAIS) Warnings() []Warning { return v.warnings }
 
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`.
 func (v WAIS) MarshalJSON() ([]byte, error) {
-	return done(newObj().Str("host", v.end.host).Int("port", v.end.port).Int("default_port", 210).
+	return done(newObj().Str("host", v.end.host).Int("port", v.end.port).Int("default_port", v.end.defPort).
 		Str("form", v.form).Str("database", v.database).Opt("search", v.search, v.form == WAISSearch).
 		Opt("wtype", v.wtype, v.form == WAISDocument).Opt("wpath", v.wpath, v.form == WAISDocument).
 		Strs("warnings", codes(v.warnings)))

@@ -74,12 +74,12 @@ func TestEditorBuildErrors(t *testing.T) {
 		edit func(e *Editor) *Editor
 		want error
 	}{
-		{func(e *Editor) *Editor { return e.SetScheme("1http") }, ErrBuildScheme},               // RFC 3986 3.1: starts with ALPHA
-		{func(e *Editor) *Editor { return e.SetScheme("ht tp") }, ErrBuildScheme},               // RFC 3986 3.1
-		{func(e *Editor) *Editor { return e.SetHost("h").SetPort("8o") }, ErrBuildPort},         // RFC 3986 3.2.3: *DIGIT
-		{func(e *Editor) *Editor { return e.SetHost("1::2::3") }, ErrBuildHost},                 // RFC 3986 3.2.2: one "::"
-		{func(e *Editor) *Editor { return e.SetHost("[v7.x") }, ErrBuildHost},                   // RFC 3986 3.2.2
-		{func(e *Editor) *Editor { return e.SetRaw(ComponentQuery, "a#b") }, ErrBuildComponent}, // RFC 3986 3.4
+		{func(e *Editor) *Editor { return e.SetScheme("1http") }, ErrBuildScheme},          // RFC 3986 3.1: starts with ALPHA
+		{func(e *Editor) *Editor { return e.SetScheme("ht tp") }, ErrBuildScheme},          // RFC 3986 3.1
+		{func(e *Editor) *Editor { return e.SetHost("h").SetPort("8o") }, ErrBuildPort},    // RFC 3986 3.2.3: *DIGIT
+		{func(e *Editor) *Editor { return e.SetHost("1::2::3") }, ErrBuildHost},            // RFC 3986 3.2.2: one "::"
+		{func(e *Editor) *Editor { return e.SetHost("[v7.x") }, ErrBuildHost},              // RFC 3986 3.2.2
+		{func(e *Editor) *Editor { return e.SetRaw(PartQuery, "a#b") }, ErrBuildComponent}, // RFC 3986 3.4
 	}
 	for _, tt := range tests {
 		var e Editor

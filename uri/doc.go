@@ -99,14 +99,14 @@
 //	u.Opaque                         u.Path() without HasAuthority        RFC 3986 has no opaque part
 //	u.User.Username(), .Password()   u.User(), u.Password()               as written, with ok flags; DecodedUserinfo decodes
 //	u.Host                           u.HostPort()                         Host() leaves the port out, as Hostname does
-//	u.Hostname()                     u.Hostname() (u.Host() keeps "[ ]")  Addr() gives a netip.Addr for IP hosts
+//	u.Hostname()                     u.Hostname(), u.DecodedHost()        Hostname() as written: "%e2%98%83" stays (net/url decodes it); DecodedHost decodes; Addr() for IP hosts
 //	u.Port()                         u.Port(), u.PortNumber()             HasPort tells ":" with an empty port from none
 //	u.Path, u.EscapedPath()          u.DecodedPath(), u.Path()            X is as written, DecodedX decoded: the raw form is the default
 //	u.RawQuery, u.Query()            u.Query(), u.QueryParams()           Params keeps order and duplicates (a view, not a map)
 //	u.Fragment, u.EscapedFragment()  u.DecodedFragment(), u.Fragment()    as for the path
 //	u.ForceQuery, u.OmitHost         u.HasQuery(), u.HasAuthority()       undefined and empty are distinct for every component
 //	u.IsAbs()                        u.IsAbs()                            IsAbsoluteURI is RFC 3986 4.3's (no fragment either)
-//	u.ResolveReference(r)            u.Resolve(r)                         RFC 3986 5.2 exactly, dot segments of the base too
+//	u.ResolveReference(r)            u.Resolve(r)                         RFC 3986 5.2 exactly: "?y", "#s" and "" keep the base's path as written, dots too (5.2.2)
 //	u.JoinPath(elem...)              u.Edit().AppendSegment(e).URI()      a "/" in an element is encoded, not a separator
 //	u.JoinPath("..")                 AppendSegment("..")                  appended, not applied: "/a/b/.." (Normalize: "/a/"; JoinPath: "/a")
 //	u.RequestURI()                   scheme's HTTP view, RequestTarget()  the request line is the http scheme's business
@@ -115,7 +115,7 @@
 //	u.MarshalBinary()                u.MarshalText()                      text, as a URI is
 //	&url.URL{...} literal            var e Editor; e.SetScheme(...)...    parts are encoded as their component needs
 //	url.User, url.UserPassword       Editor.SetUser, SetPassword          ":" and "@" in a name are encoded
-//	url.ParseQuery(s)                ParseParams(s)                       never fails: a bad "%" stays as written
+//	url.ParseQuery(s)                ParseParams(s)                       never fails: a bad "%" stays as written, ";" is data (net/url drops the pair)
 //	v.Get, Set, Add, Del, Has        p.Get, Set, Add, Del, Has            the same in-place edits; Set keeps the pair's place
 //	v.Encode()                       p.Encode()                           pairs in their order, untouched ones as written; ";" is "%3B" in both
 //	url.PathEscape(s)                Escape(s, SegmentSet)                one function, a Set per component

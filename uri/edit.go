@@ -98,6 +98,49 @@ func partOf(c Component) int {
 var componentOf = [numParts]Component{ComponentScheme, ComponentUserinfo, ComponentHost,
 	ComponentPort, ComponentPath, ComponentQuery, ComponentFragment}
 
+// Part names a component an Editor holds as text of its own, for
+// SetRaw, Clear and Part: one of the seven components of a URI
+// reference (RFC 3986 section 3) that the grammar gives text. It is a
+// type of its own, not a Component, so that a component an Editor has
+// no part for (the authority, which is userinfo, host and port; a
+// URN's NID or NSS, which package urn parses) is refused by the
+// compiler: e.Clear(uri.PartNID) does not build. The zero Part
+// names none, and an Editor refuses it.
+type Part uint8
+
+// The parts of an Editor, in the order they are written.
+const (
+	PartScheme Part = iota + 1
+	PartUserinfo
+	PartHost
+	PartPort
+	PartPath
+	PartQuery
+	PartFragment
+)
+
+// index returns p's index in the Editor's arrays, or -1 for a value
+// that names no part.
+func (p Part) index() int {
+	if p < PartScheme || p > PartFragment {
+		return -1
+	}
+	return int(p - PartScheme)
+}
+
+// Component returns the component p names (ComponentHost for PartHost),
+// or ComponentNone for a value that names no part.
+func (p Part) Component() Component {
+	if i := p.index(); i >= 0 {
+		return componentOf[i]
+	}
+	return ComponentNone
+}
+
+// String returns the name of p's component ("host"), or "" for a value
+// that names no part.
+func (p Part) String() string { return p.Component().String() }
+
 // ErrBuildComponent is the reason of an Editor's error about text given
 // as written (SetRaw) that is not valid in its component, or about a
 // Component that has no part of its own.
@@ -188,7 +231,7 @@ func (e *Editor) SetRawUser(s string) *Editor {
 	if _, pw, ok := strings.Cut(e.part[partUserinfo], ":"); ok && e.has[partUserinfo] {
 		v += ":" + pw
 	}
-	return e.SetRaw(ComponentUserinfo, v)
+	return e.SetRaw(PartUserinfo, v)
 }
 
 // SetRawPassword sets the password as written, keeping the user name
@@ -199,7 +242,7 @@ func (e *Editor) SetRawPassword(s string) *Editor {
 	if !e.has[partUserinfo] {
 		user = ""
 	}
-	return e.SetRaw(ComponentUserinfo, user+":"+s)
+	return e.SetRaw(PartUserinfo, user+":"+s)
 }
 
 // ClearPassword removes the password and its ":", keeping the user name.
@@ -232,10 +275,16 @@ func (e *Editor) SetHost(h string) *Editor {
 }
 
 // SetPort sets the port, decimal digits; "" removes it (the port is
-// then undefined, and the scheme's default applies).
+// then undefined, and the scheme's default applies). Any digits are a
+// port here, "99999" too, as Parse reads them: RFC 3986 3.2.3 gives
+// port = *DIGIT and leaves the rest to the scheme, and the Editor, like
+// Parse, knows no scheme. A scheme may allow fewer: no TCP port is above
+// 65535 (RFC 9293 3.1), so an http URL cannot name one; package
+// scheme's Check applies such rules to the result, as uri edit does, and
+// the command gives such a result the verdict uri check gives it.
 func (e *Editor) SetPort(port string) *Editor {
 	if port == "" {
-		return e.Clear(ComponentPort)
+		return e.Clear(PartPort)
 	}
 	for i := 0; i < len(port); i++ {
 		if !chars.Is(port[i], chars.Digit) {
@@ -272,20 +321,20 @@ func (e *Editor) SetParams(p Params) *Editor {
 		return e
 	}
 	if p.raw == "" {
-		return e.Clear(ComponentQuery)
+		return e.Clear(PartQuery)
 	}
 	return e.set(partQuery, p.raw)
 }
 
-// Part returns component c as it stands in the editor, as written, and
+// Part returns part p as it stands in the editor, as written, and
 // whether it is defined (the host is defined when there is an
-// authority). It returns "" and false for a Component without a part.
-func (e *Editor) Part(c Component) (string, bool) {
-	p := partOf(c)
-	if p < 0 {
+// authority). It returns "" and false for a value that names no part.
+func (e *Editor) Part(p Part) (string, bool) {
+	i := p.index()
+	if i < 0 {
 		return "", false
 	}
-	return e.part[p], e.has[p]
+	return e.part[i], e.has[i]
 }
 
 // Params returns the key=value view of the query as it stands.
@@ -294,13 +343,13 @@ func (e *Editor) Params() Params { return Params{raw: e.part[partQuery]} }
 // SetFragment sets the fragment from decoded text.
 func (e *Editor) SetFragment(s string) *Editor { return e.set(partFragment, Escape(s, FragmentSet)) }
 
-// SetRaw sets component c to s as written. URI fails when s is not
-// valid there, with a *ParseError under the *BuildError giving the
-// offset in s.
-func (e *Editor) SetRaw(c Component, s string) *Editor {
-	p := partOf(c)
+// SetRaw sets part p to s as written. URI fails when s is not valid
+// there, with a *ParseError under the *BuildError giving the offset in
+// s.
+func (e *Editor) SetRaw(pt Part, s string) *Editor {
+	p := pt.index()
 	if p < 0 {
-		return e.fail(c, s, ErrBuildComponent, nil)
+		return e.fail(ComponentNone, s, ErrBuildComponent, nil)
 	}
 	if p == partHost && strings.HasPrefix(s, "[") && strings.Contains(s, "%25") {
 		e.opts.AllowZoneID = true
@@ -309,13 +358,13 @@ func (e *Editor) SetRaw(c Component, s string) *Editor {
 	return e.set(p, s)
 }
 
-// Clear makes component c undefined. Clearing the host removes the
-// whole authority (userinfo, host and port); clearing the path makes
-// it empty (a path is always defined).
-func (e *Editor) Clear(c Component) *Editor {
-	p := partOf(c)
+// Clear makes part p undefined. Clearing the host removes the whole
+// authority (userinfo, host and port); clearing the path makes it
+// empty (a path is always defined).
+func (e *Editor) Clear(pt Part) *Editor {
+	p := pt.index()
 	if p < 0 {
-		return e.fail(c, "", ErrBuildComponent, nil)
+		return e.fail(ComponentNone, "", ErrBuildComponent, nil)
 	}
 	if e.err != nil {
 		return e

@@ -34,8 +34,8 @@ const (
 	numComps
 )
 
-var composeComps = [numComps]uri.Component{uri.ComponentScheme, uri.ComponentUserinfo, uri.ComponentHost,
-	uri.ComponentPort, uri.ComponentPath, uri.ComponentQuery, uri.ComponentFragment}
+var composeComps = [numComps]uri.Part{uri.PartScheme, uri.PartUserinfo, uri.PartHost,
+	uri.PartPort, uri.PartPath, uri.PartQuery, uri.PartFragment}
 
 // editParts is what the editor holds: the text of each component and
 // whether it is defined.
@@ -612,7 +612,7 @@ func checkComposition(base uri.URI, steps []composeStep) (msg string) {
 			// first part it finds at fault.
 		case !invalid:
 			return fmt.Sprintf("error %v, but every part is valid: %q", err, final.text)
-		case be.Component != composeComps[bad] || !errors.Is(err, uri.ErrBuildComponent):
+		case be.Component != composeComps[bad].Component() || !errors.Is(err, uri.ErrBuildComponent):
 			return fmt.Sprintf("error %v names %v, but the first invalid part is %v %q", err, be.Component, composeComps[bad], final.text[bad])
 		case valid >= 0 && (!errors.As(err, &pe) || pe.Offset < valid || pe.Offset > valid+2):
 			return fmt.Sprintf("error %v: want the offset of the first invalid byte, %d, in %q", err, valid, final.text[bad])

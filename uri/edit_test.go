@@ -3,6 +3,7 @@ package uri_test
 import (
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -26,26 +27,26 @@ func TestEditor(t *testing.T) {
 		{"http://u:p@a/b", func(e *uri.Editor) *uri.Editor { return e.SetUser("v") }, "http://v:p@a/b"},
 		{"http://u@a/b", func(e *uri.Editor) *uri.Editor { return e.SetPassword("p w") }, "http://u:p%20w@a/b"},
 		{"http://u:p@a/b", func(e *uri.Editor) *uri.Editor { return e.ClearPassword() }, "http://u@a/b"},
-		{"http://u:p@a/b", func(e *uri.Editor) *uri.Editor { return e.Clear(uri.ComponentUserinfo) }, "http://a/b"},
+		{"http://u:p@a/b", func(e *uri.Editor) *uri.Editor { return e.Clear(uri.PartUserinfo) }, "http://a/b"},
 		{"http://a/b?c#d", func(e *uri.Editor) *uri.Editor { return e.SetPath("x y/z") }, "http://a/x%20y/z?c#d"},
 		// RFC 3986 3.3: a path after an authority starts with "/".
 		{"http://a", func(e *uri.Editor) *uri.Editor { return e.SetPath("x") }, "http://a/x"},
 		// The note in 5.2.4: "//" without an authority is written "/.//".
 		{"foo:/a", func(e *uri.Editor) *uri.Editor { return e.SetPath("//x") }, "foo:/.//x"},
-		{"http://a//x", func(e *uri.Editor) *uri.Editor { return e.Clear(uri.ComponentHost) }, "http:/.//x"},
+		{"http://a//x", func(e *uri.Editor) *uri.Editor { return e.Clear(uri.PartHost) }, "http:/.//x"},
 		// 4.2: a ":" in the first segment of a relative path.
-		{"/a", func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentPath, "a:b") }, "./a:b"},
+		{"/a", func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.PartPath, "a:b") }, "./a:b"},
 		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetQuery("") }, "http://a/b?"},
-		{"http://a/b?q", func(e *uri.Editor) *uri.Editor { return e.Clear(uri.ComponentQuery) }, "http://a/b"},
+		{"http://a/b?q", func(e *uri.Editor) *uri.Editor { return e.Clear(uri.PartQuery) }, "http://a/b"},
 		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetQuery("a b&c=#") }, "http://a/b?a%20b&c=%23"},
 		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetFragment("x#y") }, "http://a/b#x%23y"},
-		{"http://a/b#f", func(e *uri.Editor) *uri.Editor { return e.Clear(uri.ComponentFragment) }, "http://a/b"},
+		{"http://a/b#f", func(e *uri.Editor) *uri.Editor { return e.Clear(uri.PartFragment) }, "http://a/b"},
 		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetScheme("https") }, "https://a/b"},
 		{"http://a/b/", func(e *uri.Editor) *uri.Editor { return e.AppendSegment("c/d") }, "http://a/b/c%2Fd"},
 		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.AppendSegment("c") }, "http://a/b/c"},
 		{"http://a", func(e *uri.Editor) *uri.Editor { return e.AppendSegment("c") }, "http://a/c"},
-		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentQuery, "a=%20") }, "http://a/b?a=%20"},
-		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentPort, "") }, "http://a:/b"},
+		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.PartQuery, "a=%20") }, "http://a/b?a=%20"},
+		{"http://a/b", func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.PartPort, "") }, "http://a:/b"},
 		{"mailto:x@y", func(e *uri.Editor) *uri.Editor { return e.SetUser("u") }, "mailto://u@/x@y"},
 		{"http://a/b?x=1&utm_source=z&y=2", func(e *uri.Editor) *uri.Editor {
 			p := e.Params()
@@ -82,13 +83,13 @@ func TestEditorErrors(t *testing.T) {
 		{func(e *uri.Editor) *uri.Editor { return e.SetScheme("1http") }, uri.ComponentScheme, uri.ErrBuildScheme, -1},
 		{func(e *uri.Editor) *uri.Editor { return e.SetPort("8o") }, uri.ComponentPort, uri.ErrBuildPort, -1},
 		{func(e *uri.Editor) *uri.Editor { return e.SetHost("1::2::3") }, uri.ComponentHost, uri.ErrBuildHost, -2},
-		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentPath, "/a b") }, uri.ComponentPath, uri.ErrBuildComponent, 2},
-		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentPath, "/a?b") }, uri.ComponentPath, uri.ErrBuildComponent, 2},
-		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentQuery, "a#b") }, uri.ComponentQuery, uri.ErrBuildComponent, 1},
-		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentHost, "a/b") }, uri.ComponentHost, uri.ErrBuildComponent, 1},
-		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentUserinfo, "a@b") }, uri.ComponentUserinfo, uri.ErrBuildComponent, 1},
-		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentFragment, "%zz") }, uri.ComponentFragment, uri.ErrBuildComponent, 1},
-		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentPort, "8x") }, uri.ComponentPort, uri.ErrBuildComponent, 1},
+		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.PartPath, "/a b") }, uri.ComponentPath, uri.ErrBuildComponent, 2},
+		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.PartPath, "/a?b") }, uri.ComponentPath, uri.ErrBuildComponent, 2},
+		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.PartQuery, "a#b") }, uri.ComponentQuery, uri.ErrBuildComponent, 1},
+		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.PartHost, "a/b") }, uri.ComponentHost, uri.ErrBuildComponent, 1},
+		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.PartUserinfo, "a@b") }, uri.ComponentUserinfo, uri.ErrBuildComponent, 1},
+		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.PartFragment, "%zz") }, uri.ComponentFragment, uri.ErrBuildComponent, 1},
+		{func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.PartPort, "8x") }, uri.ComponentPort, uri.ErrBuildComponent, 1},
 		// The first error is kept; later edits do nothing.
 		{func(e *uri.Editor) *uri.Editor { return e.SetPort("x").SetScheme("1") }, uri.ComponentPort, uri.ErrBuildPort, -1},
 	}
@@ -144,13 +145,13 @@ func TestEditorMixedSetters(t *testing.T) {
 		{"http://h/", func(e *uri.Editor) *uri.Editor { return e.SetRawUser("a@b").ClearPassword() },
 			uri.ComponentUserinfo, "a@b", 1},
 		// 3.3: a path is segments of pchar and "/"; AppendSegment keeps what SetRaw gave.
-		{"http://h/", func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.ComponentPath, "/a?b").AppendSegment("c") },
+		{"http://h/", func(e *uri.Editor) *uri.Editor { return e.SetRaw(uri.PartPath, "/a?b").AppendSegment("c") },
 			uri.ComponentPath, "/a?b/c", 2},
 		// 3.4: a query ends at "#"; SetParams takes any Params.
 		{"http://h/", func(e *uri.Editor) *uri.Editor { return e.SetParams(uri.ParseParams("a=1#frag")) },
 			uri.ComponentQuery, "a=1#frag", 3},
 		{"http://h/", func(e *uri.Editor) *uri.Editor {
-			e.SetRaw(uri.ComponentQuery, "a#b")
+			e.SetRaw(uri.PartQuery, "a#b")
 			p := e.Params()
 			p.Add("k", "v")
 			return e.SetParams(p)
@@ -298,7 +299,7 @@ func TestEditProperty(t *testing.T) {
 					e.SetParams(p)
 					touched[5] = true
 				case 7:
-					e.Clear(uri.ComponentFragment)
+					e.Clear(uri.PartFragment)
 					touched[6] = true
 				case 8:
 					e.SetHost([]string{"example.com", "::1", "例え.jp"}[rng.IntN(3)])
@@ -366,10 +367,10 @@ func FuzzEdit(f *testing.F) {
 			e.SetHost(v)
 			touched[uri.ComponentHost], touched[uri.ComponentPath] = true, true
 		case 5:
-			e.SetRaw(uri.ComponentPath, v)
+			e.SetRaw(uri.PartPath, v)
 			touched[uri.ComponentPath] = true
 		case 6:
-			e.SetRaw(uri.ComponentQuery, v)
+			e.SetRaw(uri.PartQuery, v)
 			touched[uri.ComponentQuery] = true
 		case 7:
 			e.AppendSegment(v)
@@ -407,4 +408,45 @@ func FuzzEdit(f *testing.F) {
 		check(uri.ComponentQuery, u.Query(), r.Query())
 		check(uri.ComponentFragment, u.Fragment(), r.Fragment())
 	})
+}
+
+// TestEditorParts: issue 31. The Editor's SetRaw, Clear and Part take a
+// Part, a type no Component converts to without a cast, so that a
+// component the Editor has no part for (the authority, a URN's NID)
+// does not compile; each Part names its component, and a value that
+// names none is refused (and read as undefined).
+func TestEditorParts(t *testing.T) {
+	comp := reflect.TypeFor[uri.Component]()
+	for _, m := range []any{(*uri.Editor).SetRaw, (*uri.Editor).Clear, (*uri.Editor).Part} {
+		if in := reflect.TypeOf(m).In(1); in != reflect.TypeFor[uri.Part]() || comp.AssignableTo(in) {
+			t.Errorf("%v takes %v: a Component would compile", reflect.TypeOf(m), in)
+		}
+	}
+	names := []string{"scheme", "userinfo", "host", "port", "path", "query", "fragment"}
+	u := uri.MustParse("s://ui@h:1/p?q#f")
+	for i, name := range names {
+		p := uri.PartScheme + uri.Part(i)
+		c, _ := uri.ComponentByName(name)
+		if p.String() != name || p.Component() != c {
+			t.Errorf("Part %d: %q, %v; want %q", p, p.String(), p.Component(), name)
+		}
+		got, ok := u.Edit().Part(p)
+		if want := map[string]string{"scheme": "s", "userinfo": "ui", "host": "h", "port": "1", "path": "/p", "query": "q", "fragment": "f"}[name]; !ok || got != want {
+			t.Errorf("Part(%s) = %q, %v; want %q", name, got, ok, want)
+		}
+	}
+	for _, p := range []uri.Part{0, uri.PartFragment + 1, 255} {
+		if p.String() != "" || p.Component() != uri.ComponentNone {
+			t.Errorf("Part(%d) names %q", p, p.String())
+		}
+		if s, ok := u.Edit().Part(p); ok || s != "" {
+			t.Errorf("Part(%d) reads %q, %v", p, s, ok)
+		}
+		for _, e := range []*uri.Editor{u.Edit().Clear(p), u.Edit().SetRaw(p, "x")} {
+			var be *uri.BuildError
+			if _, err := e.URI(); !errors.As(err, &be) || !errors.Is(err, uri.ErrBuildComponent) {
+				t.Errorf("Part(%d): %v, want ErrBuildComponent", p, err)
+			}
+		}
+	}
 }

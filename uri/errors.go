@@ -4,7 +4,9 @@ import (
 	"errors"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/urikit/urikit/internal/quote"
+	"github.com/urikit/urikit/internal/urnerr"
 )
 
 // Component names the part of a URI reference (or of a URN) an error is
@@ -14,7 +16,10 @@ type Component uint8
 
 // The components of a URI reference (RFC 3986 section 3), and those of a
 // URN (RFC 8141 section 2), which package urn parses: its errors are
-// ParseErrors too.
+// ParseErrors too, and one Component type names the part at fault in
+// both. The URN components are names only: no function of this package
+// takes one (an Editor's parts are Parts), and the URN's rules and
+// reasons are package urn's.
 const (
 	ComponentNone Component = iota
 	ComponentScheme
@@ -93,20 +98,6 @@ var (
 	ErrColonInFirstSegment = errors.New("colon in the first segment of a relative path")
 )
 
-// Reasons of the URN syntax, which package urn parses and exports under
-// the same names.
-var (
-	ErrNotURN           = errors.New(`scheme is not "urn"`)
-	ErrInvalidNID       = errors.New("invalid namespace identifier")
-	ErrNIDTooShort      = errors.New("namespace identifier shorter than 2 characters")
-	ErrNIDTooLong       = errors.New("namespace identifier longer than 32 characters")
-	ErrNIDHyphen        = errors.New("namespace identifier ends with a hyphen")
-	ErrReservedNID      = errors.New(`namespace identifier "urn" is reserved`)
-	ErrNUL              = errors.New("NUL octet")
-	ErrEmptyComponent   = errors.New("empty component")
-	ErrInvalidDirective = errors.New("invalid query directive")
-)
-
 // ipLiteralError is a reason that says what is wrong with an IP literal,
 // as net/netip does ("more than one \"::\""). It matches
 // ErrInvalidIPLiteral under errors.Is.
@@ -151,14 +142,7 @@ func NewParseError(input string, offset int, c Component, reason error) *ParseEr
 // isURN reports whether the error comes from a URN parser: its
 // component or its reason belongs to the URN syntax.
 func (e *ParseError) isURN() bool {
-	if e.Component >= ComponentNID {
-		return true
-	}
-	switch e.Reason {
-	case ErrNotURN, ErrInvalidNID, ErrNIDTooShort, ErrNIDTooLong, ErrNIDHyphen, ErrReservedNID, ErrNUL, ErrEmptyComponent, ErrInvalidDirective:
-		return true
-	}
-	return false
+	return e.Component >= ComponentNID || urnerr.Is(e.Reason)
 }
 
 // Error returns a message such as
@@ -205,7 +189,7 @@ func (e *ParseError) what() string {
 		reason = e.Reason.Error()
 	}
 	if showsByte(e.Reason) && e.Offset >= 0 && e.Offset < len(e.Input) {
-		reason += " " + quoteByte(e.Input[e.Offset])
+		reason += " " + quote.Byte(e.Input[e.Offset])
 	}
 	return reason
 }
@@ -223,7 +207,10 @@ func (e *ParseError) Unwrap() error { return e.Reason }
 func showsByte(reason error) bool {
 	switch reason {
 	case ErrInvalidCharacter, ErrInvalidPercent, ErrInvalidScheme, ErrInvalidPort, ErrZoneID,
-		ErrColonInFirstSegment, ErrInvalidNID, ErrInvalidDirective:
+		ErrColonInFirstSegment:
+		return true
+	}
+	if urnerr.ShowsByte(reason) {
 		return true
 	}
 	var ip ipLiteralError
@@ -233,42 +220,6 @@ func showsByte(reason error) bool {
 	return false
 }
 
-// quoteByte writes b as 'c' when it is printable ASCII and as byte 0xHH
-// otherwise.
-func quoteByte(b byte) string {
-	const hex = "0123456789ABCDEF"
-	if b >= 0x20 && b < 0x7f {
-		return "'" + string(rune(b)) + "'"
-	}
-	return "byte 0x" + string(hex[b>>4]) + string(hex[b&15])
-}
-
-// windowSize is the most bytes of an input that Window quotes.
-const windowSize = 64
-
-// window returns s quoted (strconv.Quote), or, when s is longer than 64
-// bytes, a window of it around offset with "…" marking the cut ends.
-// The window's ends are moved to UTF-8 boundaries.
-func window(s string, offset int) string {
-	if len(s) <= windowSize {
-		return strconv.Quote(s)
-	}
-	offset = max(0, min(offset, len(s)))
-	lo := max(0, offset-windowSize/2)
-	hi := min(len(s), lo+windowSize)
-	lo = max(0, hi-windowSize)
-	for lo > 0 && lo < len(s) && !utf8.RuneStart(s[lo]) {
-		lo--
-	}
-	for hi < len(s) && !utf8.RuneStart(s[hi]) {
-		hi++
-	}
-	q := strconv.Quote(s[lo:hi])
-	if lo > 0 {
-		q = "…" + q
-	}
-	if hi < len(s) {
-		q += "…"
-	}
-	return q
-}
+// window quotes s, or a window of it around offset when it is long
+// (internal/quote, shared with package whatwg).
+func window(s string, offset int) string { return quote.Window(s, offset) }

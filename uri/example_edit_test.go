@@ -16,7 +16,7 @@ func ExampleURI_Edit() {
 		SetPort("8443").
 		AppendSegment("a b").
 		SetParams(p).
-		Clear(uri.ComponentFragment).
+		Clear(uri.PartFragment).
 		URI()
 	fmt.Println(v, err)
 	// Output: https://example.com:8443/docs/a%20b?page=2 <nil>
@@ -42,9 +42,9 @@ func ExampleEditor_AppendSegment() {
 
 func ExampleEditor_SetRaw() {
 	u := uri.MustParse("http://example.com/")
-	_, err := u.Edit().SetRaw(uri.ComponentQuery, "a=1#b").URI()
+	_, err := u.Edit().SetRaw(uri.PartQuery, "a=1#b").URI()
 	fmt.Println(err)
-	v, _ := u.Edit().SetRaw(uri.ComponentQuery, "a=%20").URI()
+	v, _ := u.Edit().SetRaw(uri.PartQuery, "a=%20").URI()
 	fmt.Println(v)
 	// Output:
 	// uri: edit: invalid component "a=1#b": invalid character '#' at offset 3 in query
@@ -55,7 +55,7 @@ func ExampleEditor_URI() {
 	// A path set after an authority gets its "/" (RFC 3986 3.3); a
 	// path starting with "//" without one gets "/." (5.2.4's note).
 	a, _ := uri.MustParse("http://example.com").Edit().SetPath("x").URI()
-	b, _ := uri.MustParse("http://example.com//x").Edit().Clear(uri.ComponentHost).URI()
+	b, _ := uri.MustParse("http://example.com//x").Edit().Clear(uri.PartHost).URI()
 	fmt.Println(a)
 	fmt.Println(b)
 	// Output:
@@ -143,4 +143,23 @@ func ExampleParams_DeleteFunc() {
 	p.DeleteFunc(func(q uri.Param) bool { return q.Value() == "" })
 	fmt.Println(p.Encode())
 	// Output: a=1
+}
+
+func ExamplePart() {
+	// The Editor's parts are the components with text of their own;
+	// the authority and a URN's NID are not among them, and
+	// e.Clear(uri.ComponentNID) does not compile.
+	e := uri.MustParse("https://user@example.com:8443/a?q#f").Edit()
+	for p := uri.PartScheme; p <= uri.PartFragment; p++ {
+		s, ok := e.Part(p)
+		fmt.Printf("%s=%q %v\n", p, s, ok)
+	}
+	// Output:
+	// scheme="https" true
+	// userinfo="user" true
+	// host="example.com" true
+	// port="8443" true
+	// path="/a" true
+	// query="q" true
+	// fragment="f" true
 }

@@ -7,7 +7,9 @@ import (
 // regNameKind classifies a host that matched reg-name: RFC 3986 3.2.2
 // says a host that also matches IPv4address is an IPv4 address.
 func regNameKind(h string) HostKind {
-	if isIPv4(h) {
+	// An IPv4address ends with a digit: most names are told apart by
+	// their last byte.
+	if h != "" && h[len(h)-1] <= '9' && isIPv4(h) {
 		return IPv4
 	}
 	return RegName

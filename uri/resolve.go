@@ -82,14 +82,25 @@ func fragmentOf(u *URI) part { return part{u.Fragment(), u.flags&hasFragment != 
 // in its strict form: a reference with a scheme is absolute, so "http:g"
 // stays "http:g". The base's fragment is ignored (section 5.1).
 //
+// Dot segments are removed from a merged path (5.2.3, 5.2.4), so those
+// of the base go once a reference with a path is merged with it
+// ("http://a/b/./c" with "g" gives "http://a/b/g"). A reference without
+// a path ("?y", "#s", "") takes the base's path as written (5.2.2: "if
+// (R.path == "") then T.path = Base.path"), dots included:
+// "http://a/b/c/.." with "?y" gives "http://a/b/c/..?y", where net/url's
+// ResolveReference gives "http://a/b/?y". Normalize removes them.
+//
 // The result is written once, its offsets computed as it is written: one
-// allocation, none when the result is ref or u itself. A Resolver
-// resolves many references against one base with no allocation. Where a literal
-// recomposition would be read back differently, the path is prefixed so
-// that it is not: a path that begins with "//" without an authority is
-// written "/.//..." (the uriparser bug "scheme:" + "/..//x" =
-// "scheme://x" cannot happen), and a scheme-less, authority-less path
-// whose first segment has a colon is written "./a:b". So
+// allocation of the result's size, none when the result is ref, u
+// without its fragment, or the start of u (a link to the site's root,
+// to the page's directory, to the page itself), whose text it shares.
+// A Resolver resolves many references against one base with no
+// allocation. Where a literal recomposition would be read back
+// differently, the path is prefixed so that it is not: a path that
+// begins with "//" without an authority is written "/.//..." (the
+// uriparser bug "scheme:" + "/..//x" = "scheme://x" cannot happen), and
+// a scheme-less, authority-less path whose first segment has a colon is
+// written "./a:b". So
 // ParseWith(r.String(), Options{Grammar: r.Grammar()}) always returns r.
 //
 // The base should be an absolute URI. When it has no scheme (a relative
@@ -117,7 +128,7 @@ func (u URI) Resolve(ref URI) URI {
 	if n <= resolveStack {
 		var buf [resolveStack]byte
 		b, t := r.appendTo(buf[:0], &ref)
-		t.s = string(b)
+		t.s = shareOrCopy(b, r.base.s)
 		return t
 	}
 	b, t := r.appendTo(make([]byte, 0, n), &ref)
@@ -129,6 +140,17 @@ func (u URI) Resolve(ref URI) URI {
 
 // resolveStack is the longest result Resolve writes on the stack.
 const resolveStack = 256
+
+// shareOrCopy returns b as a string: the start of base when b is one
+// ("/", "../", "?q" with the base's query: the links of a page to its
+// site's root or to itself), which costs no allocation, and a copy of b
+// otherwise.
+func shareOrCopy(b []byte, base string) string {
+	if len(b) <= len(base) && base[:len(b)] == string(b) {
+		return base[:len(b)]
+	}
+	return string(b)
+}
 
 // Resolve2396 resolves ref against the base u with the algorithm of the
 // 1998 draft's section 5.2 (draft-fielding-uri-syntax-02, the text of

@@ -356,3 +356,35 @@ func BenchmarkResolveQuick(b *testing.B) {
 	run("net-url", func(i int) { _ = ns[i%len(ns)].ResolveReference(nrefs[i%len(nrefs)]) })
 	run("net-url+String", func(i int) { _ = ns[i%len(ns)].ResolveReference(nrefs[i%len(nrefs)]).String() })
 }
+
+// TestResolveBaseDots: RFC 3986 5.2.2 takes the base's path as it is
+// for a reference without a path ("if (R.path == "") then T.path =
+// Base.path"): remove_dot_segments runs only on a merged path (5.2.3,
+// 5.2.4), so the dot segments of the base stay in "?y", "#s" and "" and
+// go in every other example. The examples of section 5.4 against their
+// base with a "./" added; and the issue's "http://a/b/c/.." (issue 26).
+func TestResolveBaseDots(t *testing.T) {
+	dotted := strings.Replace(rfc3986Base, "/b/c/", "/b/c/./", 1)
+	base := uri.MustParse(dotted)
+	kept := 0
+	for _, c := range rfc3986Normal {
+		ref := uri.MustParse(c.Ref)
+		want := c.Want
+		if !ref.HasScheme() && !ref.HasAuthority() && ref.Path() == "" {
+			want = strings.Replace(want, "/b/c/d;p", "/b/c/./d;p", 1)
+			kept++
+		}
+		if got := base.Resolve(ref).String(); got != want {
+			t.Errorf("Resolve(%q, %q) = %q, want %q", dotted, c.Ref, got, want)
+		}
+	}
+	if kept < 3 {
+		t.Fatalf("only %d references without a path", kept)
+	}
+	b := uri.MustParse("http://a/b/c/..")
+	for ref, want := range map[string]string{"?y": "http://a/b/c/..?y", "": "http://a/b/c/..", "#s": "http://a/b/c/..#s", "g": "http://a/b/c/g", ".": "http://a/b/c/"} {
+		if got := b.Resolve(uri.MustParse(ref)).String(); got != want {
+			t.Errorf("Resolve(http://a/b/c/.., %q) = %q, want %q", ref, got, want)
+		}
+	}
+}

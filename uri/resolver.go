@@ -72,7 +72,8 @@ const (
 // many should keep copies (URI.Resolve) or use AppendResolve.
 //
 // A result that is ref itself (a URI with no dot segment in its path)
-// or the base itself (the empty reference) is returned without writing.
+// or the base itself (the empty reference) is returned without writing,
+// and one that is the start of the base shares its text.
 func (r *Resolver) Resolve(ref URI) URI {
 	if ref.flags&hasScheme != 0 && !hasDotSegment(ref.Path()) {
 		return ref
@@ -88,6 +89,12 @@ func (r *Resolver) Resolve(ref URI) URI {
 	b, u := r.appendTo(r.block, &ref)
 	r.block = b
 	if n := len(b) - start; n > 0 {
+		if r.base.s[:min(n, len(r.base.s))] == string(b[start:]) {
+			// The start of the base, shared: the block takes it back.
+			u.s = r.base.s[:n]
+			r.block = b[:start]
+			return u
+		}
 		// The bytes b[start:] are never written again: later results
 		// are appended after them or go into a new block.
 		u.s = unsafe.String(&b[start], n)

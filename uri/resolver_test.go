@@ -1,9 +1,11 @@
 package uri
 
 import (
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/urikit/urikit/internal/testshared"
 	"github.com/urikit/urikit/internal/vectors"
@@ -221,4 +223,69 @@ func FuzzResolver(f *testing.F) {
 			checkResolver(t, NewResolver(base), base, ref)
 		}
 	})
+}
+
+// resolveSink keeps the results of TestResolveAllocs on the heap.
+var resolveSink URI
+
+// TestResolveAllocs checks what URI.Resolve allocates (issue 32): nothing
+// when the result is the reference, the base, or the start of the base
+// (a link to the site's root, to the page's directory or to the page
+// with its own query), whose text it then shares; otherwise one string
+// of the result's exact size.
+func TestResolveAllocs(t *testing.T) {
+	base := MustParse("https://www.example.org/docs/guide/intro.html?lang=en#top")
+	for _, c := range []struct {
+		ref, want string
+		allocs    float64
+	}{
+		{"https://example.com/a", "https://example.com/a", 0},
+		{"", "https://www.example.org/docs/guide/intro.html?lang=en", 0},
+		{"/", "https://www.example.org/", 0},
+		{"../", "https://www.example.org/docs/", 0},
+		{"../../", "https://www.example.org/", 0},
+		{".", "https://www.example.org/docs/guide/", 0},
+		{"./", "https://www.example.org/docs/guide/", 0},
+		{"intro.html", "https://www.example.org/docs/guide/intro.html", 0},
+		{"?lang=en", "https://www.example.org/docs/guide/intro.html?lang=en", 0},
+		{"//www.example.org", "https://www.example.org", 0},
+		{"g", "https://www.example.org/docs/guide/g", 1},
+		{"?lang=fr", "https://www.example.org/docs/guide/intro.html?lang=fr", 1},
+		{"#s", "https://www.example.org/docs/guide/intro.html?lang=en#s", 1},
+		{"//cdn.example.org/lib.js", "https://cdn.example.org/lib.js", 1},
+		{"../css/style.css?v=3", "https://www.example.org/docs/css/style.css?v=3", 1},
+	} {
+		ref := MustParse(c.ref)
+		got := base.Resolve(ref)
+		if got.String() != c.want {
+			t.Errorf("Resolve(%q) = %q, want %q", c.ref, got, c.want)
+		}
+		if re := MustParse(c.want); got != re {
+			t.Errorf("Resolve(%q) = %#v, want the components of %q: %#v", c.ref, got, c.want, re)
+		}
+		// Resolver.Resolve shares the same results instead of writing
+		// them into its block.
+		r := NewResolver(base)
+		rr := r.Resolve(ref)
+		if rr != got {
+			t.Errorf("Resolver.Resolve(%q) = %#v, want %#v", c.ref, rr, got)
+		}
+		if shared := unsafe.StringData(rr.s) == unsafe.StringData(base.s) || unsafe.StringData(rr.s) == unsafe.StringData(ref.s); shared != (c.allocs == 0) || len(r.block) > 0 && shared {
+			t.Errorf("Resolver.Resolve(%q): shares the base's or the reference's text: %v, its block holds %d bytes", c.ref, shared, len(r.block))
+		}
+		if a := testing.AllocsPerRun(100, func() { _ = base.Resolve(ref) }); a != c.allocs {
+			t.Errorf("Resolve(%q): %v allocations, want %v", c.ref, a, c.allocs)
+		}
+		// One string of the result's size: the allocator rounds it up
+		// to a multiple of 16 at this size.
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		for range 1000 {
+			resolveSink = base.Resolve(ref)
+		}
+		runtime.ReadMemStats(&m1)
+		if a := (m1.TotalAlloc - m0.TotalAlloc) / 1000; c.allocs == 1 && a > uint64(len(c.want)+15)/16*16 {
+			t.Errorf("Resolve(%q): %d bytes allocated for a result of %d", c.ref, a, len(c.want))
+		}
+	}
 }

@@ -170,7 +170,7 @@ func (r Registry) DropDefaultPort(u URI) (URI, error) {
 		return u, nil
 	}
 	if n, isNum := u.PortNumber(); u.Port() == "" || isNum && n == def {
-		return u.Edit().Clear(ComponentPort).URI()
+		return u.Edit().Clear(PartPort).URI()
 	}
 	return u, nil
 }

@@ -141,7 +141,7 @@ func normalizeGopher(v URI) URI {
 	if p == v.Path() && !v.HasQuery() {
 		return v
 	}
-	r, err := v.Edit().SetRaw(ComponentPath, p).Clear(ComponentQuery).URI()
+	r, err := v.Edit().SetRaw(PartPath, p).Clear(PartQuery).URI()
 	if err != nil {
 		return v
 	}
@@ -192,7 +192,7 @@ func normalizeMailto(v URI) URI {
 	if b == nil {
 		return v
 	}
-	r, err := v.Edit().SetRaw(ComponentPath, string(b)).URI()
+	r, err := v.Edit().SetRaw(PartPath, string(b)).URI()
 	if err != nil {
 		return v
 	}
@@ -235,11 +235,11 @@ func mailtoToInPath(v URI) URI {
 	if strings.HasPrefix(p, "//") {
 		p = "%2F" + p[1:]
 	}
-	e := v.Edit().SetRaw(ComponentPath, p)
+	e := v.Edit().SetRaw(PartPath, p)
 	if rest.Len() == 0 {
-		e = e.Clear(ComponentQuery)
+		e = e.Clear(PartQuery)
 	} else {
-		e = e.SetRaw(ComponentQuery, rest.String())
+		e = e.SetRaw(PartQuery, rest.String())
 	}
 	r, err := e.URI()
 	if err != nil {
@@ -255,7 +255,7 @@ func normalizeFile(v URI) URI {
 	if v.flags&hasAuthority == 0 || !strings.EqualFold(v.Host(), "localhost") || v.HasUserinfo() || v.HasPort() {
 		return v
 	}
-	r, err := v.Edit().SetRaw(ComponentHost, "").URI()
+	r, err := v.Edit().SetRaw(PartHost, "").URI()
 	if err != nil {
 		return v
 	}
@@ -280,7 +280,7 @@ func normalizeFTP(v URI) URI {
 	if lower == param || strings.IndexByte(val, '%') >= 0 {
 		return v
 	}
-	r, err := v.Edit().SetRaw(ComponentPath, p[:i+1]+lower).URI()
+	r, err := v.Edit().SetRaw(PartPath, p[:i+1]+lower).URI()
 	if err != nil {
 		return v
 	}
@@ -294,7 +294,7 @@ func normalizeSession(v URI) URI {
 	if v.flags&hasAuthority == 0 || v.Path() != "/" || v.HasQuery() {
 		return v
 	}
-	r, err := v.Edit().SetRaw(ComponentPath, "").URI()
+	r, err := v.Edit().SetRaw(PartPath, "").URI()
 	if err != nil {
 		return v
 	}
@@ -324,7 +324,7 @@ func lowerHfnames(v URI) URI {
 	if b == nil {
 		return v
 	}
-	r, err := v.Edit().SetRaw(ComponentQuery, string(b)).URI()
+	r, err := v.Edit().SetRaw(PartQuery, string(b)).URI()
 	if err != nil {
 		return v
 	}

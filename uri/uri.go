@@ -186,7 +186,13 @@ func (u URI) Addr() (netip.Addr, bool) {
 }
 
 // Hostname returns the host without the brackets of an IP-literal, and
-// with an IPv6 zone identifier decoded ("fe80::1%en0").
+// with an IPv6 zone identifier decoded ("fe80::1%en0"). A registered
+// name is returned as written, escapes included: "http://%e2%98%83/"
+// gives "%e2%98%83", with no allocation, where net/url's Hostname gives
+// "☃". Decoding a name is a choice of what to do with what it decodes
+// to (a space, a control, octets that are not UTF-8): DecodedHost
+// decodes it; iri.ToIRI shows it; scheme's views (Endpoint.Host) decode
+// it once the scheme's rules have found it a host name.
 func (u URI) Hostname() string {
 	h := u.Host()
 	switch u.hostKind {

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/urikit/urikit/internal/chars"
+	"github.com/urikit/urikit/internal/urnerr"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -26,21 +27,23 @@ const (
 
 // Reasons a string fails to parse as a URN. A *ParseError wraps one of
 // them, so callers can branch with errors.Is(err, urn.ErrInvalidNID).
-// They are package uri's values under the same names: errors.Is(err,
-// uri.ErrInvalidPercent) holds for a URN error too, and a caller that
-// handles *uri.ParseError handles URN errors.
+// Those of the generic syntax are package uri's values under the same
+// names: errors.Is(err, uri.ErrInvalidPercent) holds for a URN error
+// too, and a caller that handles *uri.ParseError handles URN errors.
+// Those of the URN syntax (the NID's rules, NUL, empty components,
+// directives) are this package's alone.
 var (
-	ErrNotURN           = uri.ErrNotURN
-	ErrInvalidNID       = uri.ErrInvalidNID
-	ErrNIDTooShort      = uri.ErrNIDTooShort
-	ErrNIDTooLong       = uri.ErrNIDTooLong
-	ErrNIDHyphen        = uri.ErrNIDHyphen
-	ErrReservedNID      = uri.ErrReservedNID
+	ErrNotURN           = urnerr.NotURN
+	ErrInvalidNID       = urnerr.InvalidNID
+	ErrNIDTooShort      = urnerr.NIDTooShort
+	ErrNIDTooLong       = urnerr.NIDTooLong
+	ErrNIDHyphen        = urnerr.NIDHyphen
+	ErrReservedNID      = urnerr.ReservedNID
 	ErrInvalidCharacter = uri.ErrInvalidCharacter
 	ErrInvalidPercent   = uri.ErrInvalidPercent
-	ErrNUL              = uri.ErrNUL
-	ErrEmptyComponent   = uri.ErrEmptyComponent
-	ErrInvalidDirective = uri.ErrInvalidDirective
+	ErrNUL              = urnerr.NUL
+	ErrEmptyComponent   = urnerr.EmptyComponent
+	ErrInvalidDirective = urnerr.InvalidDirective
 	ErrUnexpectedEnd    = uri.ErrUnexpectedEnd
 	ErrTooLong          = uri.ErrTooLong
 )

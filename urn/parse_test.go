@@ -2,9 +2,11 @@ package urn
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/urikit/urikit/internal/testshared"
+	"github.com/urikit/urikit/uri"
 )
 
 // comp describes an optional component: absent, or present with a value.
@@ -372,4 +374,30 @@ func TestParseCommonCase(t *testing.T) {
 		}
 	}
 	t.Logf("%d parses compared", n)
+}
+
+// TestOwnReasons: issue 31. The reasons of the URN syntax are this
+// package's (package uri names none of them), and uri's ParseError, the
+// one error type, still prints a URN error as one: "urn: " before the
+// message, the byte named where the reason is about a byte. A reason of
+// the generic syntax keeps "uri: " outside a URN component.
+func TestOwnReasons(t *testing.T) {
+	for _, r := range []error{ErrNotURN, ErrInvalidNID, ErrNIDTooShort, ErrNIDTooLong, ErrNIDHyphen, ErrReservedNID, ErrNUL, ErrEmptyComponent, ErrInvalidDirective} {
+		e := &ParseError{Input: "urn:x{:y", Offset: 5, Component: ComponentScheme, Reason: r}
+		msg := e.Error()
+		if !strings.HasPrefix(msg, "urn: "+r.Error()) {
+			t.Errorf("%v: %s", r, msg)
+		}
+		if byteNamed := strings.Contains(msg, "'{'"); byteNamed != (r == ErrInvalidNID || r == ErrInvalidDirective) {
+			t.Errorf("%v: byte named %v in %s", r, byteNamed, msg)
+		}
+	}
+	e := &ParseError{Input: "x{", Offset: 1, Component: uri.ComponentPath, Reason: ErrInvalidCharacter}
+	if msg := e.Error(); !strings.HasPrefix(msg, "uri: invalid character '{'") {
+		t.Errorf("generic reason: %s", msg)
+	}
+	e.Component = ComponentNSS
+	if msg := e.Error(); !strings.HasPrefix(msg, "urn: invalid character '{'") {
+		t.Errorf("generic reason in the NSS: %s", msg)
+	}
 }

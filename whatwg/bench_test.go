@@ -8,6 +8,8 @@ package whatwg
 // numbers and the command.
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/urikit/urikit/internal/testshared"
@@ -90,6 +92,34 @@ func TestSerializedNoAlloc(t *testing.T) {
 	for _, s := range []string{"HTTP://EXAMPLE.COM", "http://a/b/../c d", "http://0x7f.1"} {
 		if n := testing.AllocsPerRun(100, func() { sinkURL, sinkErr = Parse(s) }); n != 1 {
 			t.Errorf("Parse(%q): %v allocations, want 1", s, n)
+		}
+	}
+}
+
+// BenchmarkLongHost parses hosts of 1 to 60 KB of distinct code points
+// (distinctHost, three bytes each): "encode" is "http://" + host + "/",
+// whose host Punycode encodes; "decode" is that URL's A-label beside
+// "ß", which is decoded, checked and kept; "decode-rev" is the same
+// with the code points of the host in decreasing order, so that each
+// one the decoder inserts goes first (in increasing order, each goes
+// last). scripts/bench-punycode.sh runs it against Node's URL on the
+// same strings.
+func BenchmarkLongHost(b *testing.B) {
+	for _, kb := range []int{1, 2, 4, 8, 16, 32, 60} {
+		h := distinctHost(kb << 10 / 3)
+		rs := []rune(h)
+		slices.Reverse(rs)
+		enc := "http://" + h + "/"
+		dec := "http://" + MustParse(enc).Host() + ".ß/"
+		rev := "http://" + MustParse("http://"+string(rs)+"/").Host() + ".ß/"
+		for _, c := range []struct{ op, in string }{{"encode", enc}, {"decode", dec}, {"decode-rev", rev}} {
+			b.Run(fmt.Sprintf("%s/%dKB", c.op, kb), func(b *testing.B) {
+				loop(b, []string{c.in}, func(s string) {
+					if sinkURL, sinkErr = Parse(s); sinkErr != nil {
+						b.Fatal(sinkErr)
+					}
+				})
+			})
 		}
 	}
 }

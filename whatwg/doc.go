@@ -54,5 +54,13 @@
 // under Go 1.26), older than the standard's; a generated table
 // (idna_table.go, from the IDNA Mapping Table 17.0.0) applies the
 // mappings that changed since, and refuses the characters assigned
-// since, which x/net would otherwise turn into U+FFFD.
+// since, which x/net would otherwise turn into U+FFFD. x/net maps and
+// validates; internal/uts46 decodes and encodes the Punycode (RFC 3492)
+// in O(n log n) time, without x/net's limit of 1,023 code points, and
+// refuses the "xn--" labels x/net takes against UTS #46 section 4 step
+// 4: empty after the prefix, or with a non-ASCII code point. The
+// standard sets no length limit on a domain: a host of 60 KB is one.
+//
+// The query read as a form (SearchParams, ParseSearchParams) is decoded
+// as the Encoding Standard's UTF-8 decoder does, one U+FFFD per error.
 package whatwg

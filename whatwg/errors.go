@@ -3,6 +3,8 @@ package whatwg
 import (
 	"strconv"
 	"strings"
+
+	"github.com/urikit/urikit/internal/quote"
 )
 
 // A ValidationError is one of the validation error types of the URL
@@ -151,30 +153,9 @@ func (e *ParseError) Error() string {
 		b.WriteString(strconv.Itoa(e.Offset))
 	}
 	b.WriteString(" of ")
-	b.WriteString(quoteWindow(e.Input, e.Offset))
+	b.WriteString(quote.Window(e.Input, e.Offset))
 	return b.String()
 }
 
 // Unwrap returns the validation error, for errors.Is.
 func (e *ParseError) Unwrap() error { return e.Err }
-
-// quoteWindow quotes s, or for a long s at most 64 bytes around off, so
-// that a megabyte of input does not make a megabyte of message.
-func quoteWindow(s string, off int) string {
-	const half = 32
-	if len(s) <= 2*half {
-		return strconv.Quote(s)
-	}
-	if off < 0 {
-		off = 0
-	}
-	lo, hi := max(off-half, 0), min(off+half, len(s))
-	q := strconv.Quote(s[lo:hi])
-	if lo > 0 {
-		q = "…" + q
-	}
-	if hi < len(s) {
-		q += "…"
-	}
-	return q
-}

@@ -2,12 +2,13 @@ package whatwg
 
 import (
 	"math"
+	"math/bits"
 	"strings"
 )
 
 // The fast path of the basic URL parser for the common case of the web:
 // an absolute URL of a special scheme, already in serialized form,
-// with a lowercase LDH domain. One left-to-right pass with byte tables
+// with a lowercase LDH domain. One left-to-right pass with a byte table
 // proves that the state machine (section 4.4) would return the input
 // unchanged and report no validation error; it then fills the URL's
 // offsets and allocates nothing. On any doubt it says no, and the full
@@ -15,67 +16,87 @@ import (
 // the two can never disagree (fast_test.go runs both on every corpus
 // line, every urltestdata.json input and mutations of them).
 
-// The bytes of a host on the fast path (fastHost): a lowercase LDH
-// byte, with a bit for '-' and one for '.'; 0 for any other byte, which
-// ends the host. The host loop branches only at its end and gathers
-// the rest in bits, since where dots and hyphens fall in a host is what
-// a branch predictor cannot learn over a stream of URLs.
+// The classes of the bytes on the fast path (fastByte), one bit each.
+// The host is its LDH bytes, up to the first other one. The path, the
+// query and the fragment of a special URL are their plain bytes: URL
+// code points (section 4.3, "URL writing") that the component's
+// percent-encode set leaves alone and that do not end the component
+// ('/' and '.' are plain in the path, with bits of their own to spot a
+// segment that starts with '.'). Other bytes stop the scan: '%', '?'
+// and '#' for a look; non-ASCII bytes (percent-encoded), controls,
+// spaces and the ASCII bytes that are not URL code points (each an
+// invalid-URL-unit validation error), '\\' and, in a special query,
+// U+0027 (the special-query percent-encode set) for the full parser.
+// hostPairs needs fbHyphen one bit above fbDot and fbDigit one below,
+// pathPairs fbSlash two bits above fbDot.
 const (
-	fhLDH    uint8 = 1 << iota // 'a'-'z', '0'-'9', '-', '.'
-	fhHyphen                   // '-'
-	fhDot                      // '.'
+	fbPath   uint8 = 1 << iota // plain in a path
+	fbQuery                    // plain in a special URL's query
+	fbFrag                     // plain in a fragment
+	fbDigit                    // '0'-'9'
+	fbDot                      // '.'
+	fbHyphen                   // '-'
+	fbSlash                    // '/'
+	fbLDH                      // 'a'-'z', '0'-'9', '-', '.': a byte of a host
 )
 
-var fastHost = func() (t [256]uint8) {
-	for c := 'a'; c <= 'z'; c++ {
-		t[c] = fhLDH
-	}
-	for c := '0'; c <= '9'; c++ {
-		t[c] = fhLDH
-	}
-	t['-'], t['.'] = fhLDH|fhHyphen, fhLDH|fhDot
-	return t
-}()
-
-// The bytes the fast path passes over in the path, the query and the
-// fragment of a special URL: URL code points (section 4.3, "URL
-// writing") that the component's percent-encode set leaves alone and
-// that do not end the component ('/' and '.' are plain in the path,
-// with bits of their own to spot a segment that starts with '.'). Other
-// bytes stop the loop: '%', '?' and '#' for a look; non-ASCII bytes
-// (percent-encoded), controls, spaces and the ASCII bytes that are not
-// URL code points (each an invalid-URL-unit validation error), '\\'
-// and, in a special query, U+0027 (the special-query percent-encode
-// set) for the full parser.
-const (
-	fpPath  uint8 = 1 << iota // plain in a path
-	fpQuery                   // plain in a special URL's query
-	fpFrag                    // plain in a fragment
-	fpSlash                   // '/'
-	fpDot                     // '.', one bit above fpSlash
-)
-
-var fastPlain = func() (t [256]uint8) {
+var fastByte = func() (t [256]uint8) {
 	for c := 0; c < 0x80; c++ {
 		if !isURLUnitASCII(byte(c)) {
 			continue
 		}
 		var m uint8
 		if class[c]&(setPath|isQuestion) == 0 {
-			m |= fpPath
+			m |= fbPath
 		}
 		if class[c]&setSpecialQuery == 0 {
-			m |= fpQuery
+			m |= fbQuery
 		}
 		if class[c]&setFragment == 0 {
-			m |= fpFrag
+			m |= fbFrag
+		}
+		switch {
+		case 'a' <= c && c <= 'z':
+			m |= fbLDH
+		case '0' <= c && c <= '9':
+			m |= fbLDH | fbDigit
+		case c == '-':
+			m |= fbLDH | fbHyphen
+		case c == '.':
+			m |= fbLDH | fbDot
+		case c == '/':
+			m |= fbSlash
 		}
 		t[c] = m
 	}
-	t['/'] |= fpSlash
-	t['.'] |= fpDot
 	return t
 }()
+
+// The scans read eight bytes at a time and put the fastByte of each in
+// its place in a word (flags8): fastWords[k][c] is the fastByte of c in
+// byte k, so that each byte costs a load and an OR (16 KB of tables,
+// of which URLs touch the lines of a hundred or so ASCII bytes; one
+// byte table with shifts costs twice the instructions). Each rule is then a
+// few operations on the word, and a scan branches only where its
+// component ends: where dots and hyphens fall in a host, or how long a
+// path is, is what a branch predictor cannot learn over a stream of
+// URLs.
+var fastWords = func() (t [8][256]uint64) {
+	for k := range t {
+		for c, m := range fastByte {
+			t[k][c] = uint64(m) << (8 * k)
+		}
+	}
+	return t
+}()
+
+// fastWordsAt is &fastWords, read from a variable so that the compiler
+// keeps it in a register instead of forming each table's address.
+var fastWordsAt = &fastWords
+
+// lanes has 1 in the low bit of each byte of a word: lanes*b puts the
+// byte b in each.
+const lanes = 0x0101010101010101
 
 // parseFast parses s into *u when s is a special URL in serialized form
 // that the basic URL parser, with or without a base, returns unchanged
@@ -88,58 +109,49 @@ var fastPlain = func() (t [256]uint8) {
 // then), and not "localhost" for file; for file, also the empty host;
 // a port in its shortest decimal form other than the scheme's default
 // (none for file); and a path, query and fragment of plain bytes
-// (fastPlain) and valid percent-encodings, with no segment that may be
+// (fastByte) and valid percent-encodings, with no segment that may be
 // a dot segment (hasDotSegment). It reports false, leaving *u alone,
 // otherwise.
 func parseFast(s string, u *URL) bool {
 	var kind schemeKind
 	var se int // the scheme's length
 	switch {
-	case len(s) < 7 || len(s) > math.MaxInt32/2: // parseFull refuses the latter
+	case len(s) > math.MaxInt32/2: // parseFull refuses it
 		return false
-	case s[:7] == "http://":
-		kind, se = schemeHTTP, 4
-	case s[:7] == "https:/":
+	case len(s) >= 8 && s[:8] == "https://":
 		kind, se = schemeHTTPS, 5
-	case s[:5] == "ws://":
-		kind, se = schemeWS, 2
-	case s[:6] == "wss://":
-		kind, se = schemeWSS, 3
-	case s[:6] == "ftp://":
-		kind, se = schemeFTP, 3
-	case s[:7] == "file://":
+	case len(s) >= 7 && s[:7] == "http://":
+		kind, se = schemeHTTP, 4
+	case len(s) >= 7 && s[:7] == "file://":
 		kind, se = schemeFile, 4
+	case len(s) >= 6 && s[:6] == "wss://":
+		kind, se = schemeWSS, 3
+	case len(s) >= 5 && s[:5] == "ws://":
+		kind, se = schemeWS, 2
+	case len(s) >= 6 && s[:6] == "ftp://":
+		kind, se = schemeFTP, 3
 	default:
 		return false
 	}
 	h := se + 3
-	if h > len(s) || s[h-1] != '/' {
-		return false // "https:/" alone
-	}
 
-	// The host: LDH bytes up to the first other byte, then what the
-	// bits say. A host of at most 63 bytes without a hyphen has no label
-	// to check but for emptiness; others take strictASCIIOK.
-	i, seen, empty, prev := scanFastHost(s, h)
+	// The host: LDH bytes up to the first other byte. Most hosts are
+	// settled by the scan; the others, and those over 63 bytes, take
+	// the label rules and the ends-in-a-number check here.
+	i, look := scanFastHost(s, h)
 	hostEnd := i
 	hostKind := Domain
-	if host := s[h:hostEnd]; host == "" {
+	switch {
+	case hostEnd == h:
 		// Only file has the empty host: "file:///p".
 		if kind != schemeFile || i >= len(s) || s[i] != '/' {
 			return false
 		}
 		hostKind = EmptyHost
-	} else {
-		if empty != 0 || host[0] == '.' || prev != 0 ||
-			(seen&fhHyphen != 0 || len(host) > 63) && !strictASCIIOK(host) {
-			return false
-		}
-		// The last label must not start with a digit: the
-		// ends-in-a-number checker (section 3.5) then says no.
-		last := host[strings.LastIndexByte(host, '.')+1:]
-		if '0' <= last[0] && last[0] <= '9' || kind == schemeFile && host == "localhost" {
-			return false
-		}
+	case (look || hostEnd-h > 63) && !fastHostOK(s[h:hostEnd]):
+		return false
+	case kind == schemeFile && s[h:hostEnd] == "localhost":
+		return false
 	}
 
 	// The port: 1 to 5 digits, no leading zero, at most 65535, not the
@@ -172,43 +184,23 @@ func parseFast(s string, u *URL) bool {
 	// The path, from a '/'; hasDotSegment looks again only at a path
 	// with a segment that starts with '.' or a '%' (rare in both cases).
 	queryStart, fragStart := -1, -1
-	i, look := scanFastPath(s, i)
+	i, look = scanFastPlain(s, i, lanes*uint64(fbPath))
 	if i < 0 || look && hasDotSegment(s[pathStart:i]) {
 		return false
 	}
-	if i < len(s) {
-		switch s[i] {
-		case '?':
-			queryStart = i
-			i++
-		case '#':
-		default:
-			return false
-		}
-	}
-	if queryStart >= 0 {
-		for ; uint(i) < uint(len(s)); i++ {
-			c := s[i]
-			if fastPlain[c]&fpQuery != 0 {
-				continue
-			}
-			if c == '%' && validPercent(s, i) {
-				continue
-			}
-			if c == '#' {
-				break
-			}
+	if i < len(s) && s[i] == '?' {
+		queryStart = i
+		if i, _ = scanFastPlain(s, i+1, lanes*uint64(fbQuery)); i < 0 {
 			return false
 		}
 	}
 	if i < len(s) {
-		// s[i] is '#'.
+		if s[i] != '#' {
+			return false
+		}
 		fragStart = i
-		for i++; uint(i) < uint(len(s)); i++ {
-			c := s[i]
-			if fastPlain[c]&fpFrag == 0 && !(c == '%' && validPercent(s, i)) {
-				return false
-			}
+		if i, _ = scanFastPlain(s, i+1, lanes*uint64(fbFrag)); i != len(s) {
+			return false
 		}
 	}
 
@@ -219,53 +211,144 @@ func parseFast(s string, u *URL) bool {
 	if queryStart >= 0 {
 		fl, qs = fl|hasQuery, queryStart
 	}
-	*u = URL{s: s, schemeEnd: uint32(se), userEnd: uint32(h), hostStart: uint32(h), hostEnd: uint32(hostEnd),
-		pathStart: uint32(pathStart), queryStart: uint32(qs), fragStart: uint32(fs),
-		port: int32(port), flags: fl, scheme: kind, hostKind: hostKind}
+	// Field by field: a URL literal is built aside, then copied.
+	u.s = s
+	u.schemeEnd, u.userEnd, u.hostStart, u.hostEnd = uint32(se), uint32(h), uint32(h), uint32(hostEnd)
+	u.pathStart, u.queryStart, u.fragStart = uint32(pathStart), uint32(qs), uint32(fs)
+	u.port, u.flags, u.scheme, u.hostKind, u.errs = int32(port), fl, kind, hostKind, 0
 	return true
 }
 
-// scanFastHost reads LDH bytes from s[i] on, up to the first other
-// byte, and returns where it stopped, the OR of their fastHost bits,
-// whether a dot followed a dot, and whether the last byte was a dot.
-// The loop branches only at its end: where dots and hyphens fall in a
-// host is what a branch predictor cannot learn over a stream of URLs.
-func scanFastHost(s string, i int) (end int, seen, empty, lastDot uint8) {
-	for ; uint(i) < uint(len(s)); i++ {
-		m := fastHost[s[i]]
-		if m == 0 {
-			break
+// scanFastHost reads LDH bytes from s[i] on, eight at a time, up to the
+// first other byte, and returns where it stopped and whether the host
+// needs a closer look: it has an empty label, a hyphen next to a dot or
+// at either end, two hyphens in a row, or a label that starts with a
+// digit. Otherwise its labels pass the strict domain-to-ASCII when none
+// is over 63 bytes, and the ends-in-a-number checker says no. The host
+// starts and ends as if after and before a dot: a leading or trailing
+// dot is an empty label, a hyphen there a hyphen next to a dot.
+func scanFastHost(s string, i int) (end int, look bool) {
+	var odd uint64
+	before := uint64(fbDot) // the flags of the byte before the word
+	for {
+		var v uint64 // fastFlags, written out
+		if i+8 <= len(s) {
+			v = flags8(s[i : i+8])
+		} else if j := len(s) - 8; j >= 0 {
+			v = flags8(s[j:j+8]) >> (8 * uint(i-j))
+		} else {
+			v = flagsShort(s, i)
 		}
-		seen |= m
-		empty |= lastDot & m
-		lastDot = m & fhDot
+		stop := ^v & (lanes * uint64(fbLDH))
+		if stop != 0 {
+			// The host ends at byte k of the word, taken as a dot.
+			first := stop & -stop                             // bit 7 of byte k
+			odd |= hostPairs(v&(first>>7-1)|first>>3, before) // bit 7 onto fbDot (4)
+			return i + bits.TrailingZeros64(stop)>>3, odd != 0
+		}
+		odd |= hostPairs(v, before)
+		before = v >> 56
+		i += 8
 	}
-	return i, seen, empty, lastDot
 }
 
-// scanFastPath reads path bytes from s[i] on, up to '?', '#' or a byte
-// the fast path does not take, and returns where it stopped (len(s)
-// for the end), and whether a segment starts with '.' or a '%' came, for
-// hasDotSegment to judge; -1 for a '%' not followed by two hex digits.
-func scanFastPath(s string, i int) (int, bool) {
-	var dot, slash uint8
-	pct := false
-	for ; uint(i) < uint(len(s)); i++ {
-		m := fastPlain[s[i]]
-		if m&fpPath == 0 {
-			if s[i] != '%' {
-				break
-			}
-			if !validPercent(s, i) {
-				return -1, false
-			}
-			pct, slash = true, 0
+// hostPairs returns the pairs of bytes of a host that scanFastHost
+// looks at, in the flags v of eight bytes, before those of the byte
+// before them: two dots or hyphens in a row, ".-", "-." and a dot
+// before a digit, found by shifting the flags of each byte onto those
+// of the next, and each byte's flags one bit up (a dot onto a hyphen)
+// or down (a hyphen onto a dot, a dot onto a digit).
+func hostPairs(v, before uint64) uint64 {
+	const (
+		hyphenOrDot = lanes * uint64(fbHyphen|fbDot)
+		hyphen      = lanes * uint64(fbHyphen)
+		dotOrDigit  = lanes * uint64(fbDot|fbDigit)
+	)
+	prev := v<<8 | before
+	return v & (prev&hyphenOrDot | prev<<1&hyphen | prev>>1&dotOrDigit)
+}
+
+// scanFastPlain reads from s[i] on, eight bytes at a time, the bytes
+// whose flags have a bit of mask (lanes times fbPath, fbQuery or
+// fbFrag) and valid percent-encodings, and returns where it stopped
+// (len(s) at the end, -1 at a '%' not followed by two hex digits) and
+// whether a '.' follows a '/' or a '%' came, for hasDotSegment to judge
+// in a path.
+func scanFastPlain(s string, i int, mask uint64) (end int, look bool) {
+	var odd, before uint64
+	for {
+		var v uint64 // fastFlags, written out
+		if i+8 <= len(s) {
+			v = flags8(s[i : i+8])
+		} else if j := len(s) - 8; j >= 0 {
+			v = flags8(s[j:j+8]) >> (8 * uint(i-j))
+		} else {
+			v = flagsShort(s, i)
+		}
+		stop := ^v & mask
+		if stop == 0 {
+			odd |= pathPairs(v, before)
+			before = v >> 56
+			i += 8
 			continue
 		}
-		dot |= slash & m
-		slash = (m & fpSlash) << 1
+		n := uint(bits.TrailingZeros64(stop)) &^ 7 & 63 // 8 * the plain bytes
+		odd |= pathPairs(v&(1<<n-1), before)
+		if i += int(n >> 3); i >= len(s) || s[i] != '%' {
+			return i, odd != 0
+		}
+		if !validPercent(s, i) {
+			return -1, false
+		}
+		odd, before = 1, 0
+		i += 3
 	}
-	return i, dot != 0 || pct
+}
+
+// pathPairs returns the '.' after a '/' in the flags v of eight bytes
+// of a path, before those of the byte before them.
+func pathPairs(v, before uint64) uint64 {
+	return (v<<8 | before) >> 2 & v & (lanes * uint64(fbDot))
+}
+
+// fastFlags would return the flags of s[i:i+8], that of s[i+k] in byte
+// k of the word, with zero bytes past the end of s (i <= len(s)); the
+// scanners write it out, for the compiler to inline flags8 in their
+// loops:
+//
+//	if i+8 <= len(s) {
+//		v = flags8(s[i : i+8])
+//	} else if j := len(s) - 8; j >= 0 {
+//		v = flags8(s[j:j+8]) >> (8 * uint(i-j)) // the last eight
+//	} else {
+//		v = flagsShort(s, i)
+//	}
+
+// flagsShort is fastFlags for s shorter than eight bytes.
+func flagsShort(s string, i int) (v uint64) {
+	for k := len(s) - 1; k >= i; k-- {
+		v = v<<8 | uint64(fastByte[s[k]])
+	}
+	return v
+}
+
+// flags8 returns the flags of the eight bytes of w, that of w[k] in
+// byte k of the word.
+func flags8(w string) uint64 {
+	t := fastWordsAt // a register to index from, not eight addresses
+	return t[0][w[0]] | t[1][w[1]] | t[2][w[2]] | t[3][w[3]] | t[4][w[4]] | t[5][w[5]] | t[6][w[6]] | t[7][w[7]]
+}
+
+// fastHostOK reports whether the strict domain-to-ASCII takes the
+// lowercase LDH host as it is and the ends-in-a-number checker says
+// no: its last label does not start with a digit (section 3.5: a last
+// label of digits, or "0x" and hex digits, is a number).
+func fastHostOK(host string) bool {
+	if !strictASCIIOK(host) {
+		return false
+	}
+	c := host[strings.LastIndexByte(host, '.')+1]
+	return c < '0' || c > '9'
 }
 
 // hasDotSegment reports whether the path p, which starts with '/', may

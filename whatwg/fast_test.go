@@ -90,6 +90,8 @@ func TestParseFastCases(t *testing.T) {
 		{"ws://h:8080/", true, "a port other than the default is kept"},
 		{"wss://h:0/", true, "port 0 is its own shortest form"},
 		{"ftp://h/a", true, "ftp is special"},
+		{"ws://a/", true, "shorter than the eight bytes the scan reads at a time"},
+		{"ws://a-/", false, "UTS #46 CheckHyphens, in a URL shorter than eight bytes"},
 		{"file://host/p", true, "a file URL with a host"},
 		{"file:///C:/x", true, "a file URL with the empty host"},
 		{"https://a/?'", false, "4.4 query state: the special-query percent-encode set holds U+0027 (')"},
@@ -151,6 +153,94 @@ func TestParseFastCases(t *testing.T) {
 	for _, c := range cases {
 		if got := checkFast(t, c.in, bases); got != c.fast {
 			t.Errorf("%q: fast path %v, want %v (%s)", c.in, got, c.fast, c.why)
+		}
+	}
+}
+
+// TestParseFastAlignments: the fast path reads eight bytes at a time,
+// and each rule looks at pairs of bytes that may straddle two words, or
+// fall in the last, partial word. Each case is placed after 0 to 17
+// bytes of padding, so that it meets every alignment, with the answer
+// the case gives at every one.
+func TestParseFastAlignments(t *testing.T) {
+	bases := mustBases(t)
+	pad := func(n int) string { return strings.Repeat("a", n) }
+	hosts := []struct {
+		host string // after the padding, which starts the host
+		fast bool
+	}{
+		{"b.c", true},
+		{"-b.c", true}, // the padding goes first: "aaa-b.c"
+		{"b-c.d", true},
+		{"b--c.d", true}, // "aab--c": the hyphens are not third and fourth
+		{"b..c", false},
+		{"b.-c", false},
+		{"b-.c", false},
+		{"b.1c.d", true}, // a label before the last may start with a digit
+		{"b.1c", false},  // the last may not: left to the ends-in-a-number checker
+		{"b.c1", true},
+		{"b.1", false},   // the last label is a number
+		{"b.0x1", false}, // a hexadecimal number
+		{"b.", false},    // a trailing dot
+		{"b-", false},    // a trailing hyphen
+		{"b.c-", false},
+		{"B.c", false},
+	}
+	for n := range 18 {
+		for _, c := range hosts {
+			for _, tail := range []string{"/", "/p", ":8080/", "/" + pad(n)} {
+				host := pad(n) + c.host
+				if n == 0 && c.host[0] == '-' {
+					continue // a leading hyphen: a case of its own below
+				}
+				in := "https://" + host + tail
+				want := c.fast && !(len(host) >= 4 && host[2:4] == "--") && len(host) <= 63
+				if got := checkFast(t, in, bases); got != want {
+					t.Errorf("%q: fast path %v, want %v", in, got, want)
+				}
+			}
+		}
+	}
+	for _, in := range []string{"https://-a.b/", "https://.a.b/", "https://1/", "https://1a/", "https://0x1/"} {
+		if checkFast(t, in, bases) {
+			t.Errorf("%q: on the fast path", in)
+		}
+	}
+	paths := []struct {
+		path string // after "/" and the padding
+		fast bool
+	}{
+		{"", true},
+		{"/b.c", true},
+		{"/.b", true},
+		{"/..b", true},
+		{"/.", false},
+		{"/./b", false},
+		{"/..", false},
+		{"/../b", false},
+		{"/%2e/b", false},
+		{"/%2E%2e", false},
+		{"/b%41", true},
+		{"/b%4", false},
+		{"/b%", false},
+		{"/b c", false},
+		{"?q=/./", true}, // dots in a query are no dot segments
+		{"?q'", false},
+		{"#/./", true},
+		{"#a#", false},
+	}
+	for n := range 18 {
+		for _, c := range paths {
+			for _, host := range []string{"h", "host.example"} {
+				in := "https://" + host + "/" + pad(n) + c.path
+				if got := checkFast(t, in, bases); got != c.fast {
+					t.Errorf("%q: fast path %v, want %v", in, got, c.fast)
+				}
+			}
+			in := "file:///" + pad(n) + c.path
+			if got := checkFast(t, in, bases); got != c.fast {
+				t.Errorf("%q: fast path %v, want %v", in, got, c.fast)
+			}
 		}
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
+
+	"github.com/urikit/urikit/internal/uts46"
 )
 
 // The two runs of UTS #46 ToASCII the domain parser makes (section 3.3,
@@ -96,11 +98,9 @@ func (p *parser) host(s string, special bool, off int, pre *ldhScan) (HostKind, 
 			p.errs.add(DomainToASCII)
 		}
 	} else {
-		r, ok := p.unicodeToASCII(domain)
-		if !ok {
+		if !p.unicodeToASCII(domain) {
 			return 0, p.failAt(DomainToASCII, off)
 		}
-		w.str(r)
 	}
 	ascii := w.from(start)
 	if ascii == "" {
@@ -134,28 +134,63 @@ func isASCII(s string) bool {
 }
 
 // unicodeToASCII is the domain parser for a domain with non-ASCII code
-// points: UTS #46 ToASCII with the lenient flags gives the result, and
-// the strict one's failure is a domain-to-ASCII validation error.
-func (p *parser) unicodeToASCII(domain string) (string, bool) {
+// points, its result written out: UTS #46 ToASCII with the lenient
+// flags gives the result, and the strict one's failure is a
+// domain-to-ASCII validation error. (Its own function, so that the
+// buffer on its stack does not weigh on the host parser's.)
+//
+//go:noinline
+func (p *parser) unicodeToASCII(domain string) bool {
 	if !utf8.ValidString(domain) {
 		// U+FFFD, which every ToASCII run refuses.
 		p.errs.add(DomainToASCII)
-		return "", false
+		return false
 	}
 	fixed, ok := fixUTS46(domain)
 	if !ok {
 		p.errs.add(DomainToASCII)
-		return "", false
+		return false
 	}
-	if _, err := strictIDNA.ToASCII(fixed); err != nil {
-		p.errs.add(DomainToASCII)
-	}
-	r, err := lenientIDNA.ToASCII(fixed)
+	var buf [256]byte
+	r, err := uts46.AppendToASCII(buf[:0], lenientIDNA, fixed)
 	if err != nil {
 		p.errs.add(DomainToASCII)
-		return "", false
+		return false
 	}
-	return r, true
+	// The strict run maps, decodes and encodes as the lenient one does:
+	// when it succeeds, its result is r. A label or a domain too long
+	// for the DNS is then its error, which spares encoding a long label
+	// twice; on a result short enough, x/net/idna's ToASCII decides.
+	if !dnsLengthOK(r) {
+		p.errs.add(DomainToASCII)
+	} else if _, err := strictIDNA.ToASCII(fixed); err != nil {
+		p.errs.add(DomainToASCII)
+	}
+	p.w.bytes(r)
+	return true
+}
+
+// dnsLengthOK reports whether the ASCII domain a passes UTS #46's
+// VerifyDnsLength (section 4.2 step 4): 1 to 253 bytes without the root
+// label and its dot, and every other label 1 to 63 bytes.
+func dnsLengthOK(a []byte) bool {
+	n := len(a)
+	if n > 0 && a[n-1] == '.' {
+		n--
+	}
+	if n < 1 || n > 253 {
+		return false
+	}
+	start := 0
+	for i := 0; i <= n; i++ {
+		if i == n || a[i] == '.' {
+			if l := i - start; l < 1 || l > 63 {
+				return false
+			}
+			start = i + 1
+		}
+	}
+	return true
 }
 
 // strictVerdicts remembers whether the strict ToASCII accepts an ASCII

@@ -4,7 +4,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf16"
-	"unicode/utf8"
+
+	"github.com/urikit/urikit/internal/utf8dec"
 )
 
 // Param is one name-value pair of a query read as
@@ -28,7 +29,7 @@ func ParseSearchParams(s string) SearchParams {
 // parseURLEncoded is the application/x-www-form-urlencoded parser: split
 // on '&', empty sequences skipped, name and value split at the first
 // '=', '+' read as a space, then percent-decoded and UTF-8 decoded
-// (invalid sequences become U+FFFD).
+// without BOM (each error a U+FFFD: utf8dec.String).
 func parseURLEncoded(s string) SearchParams {
 	var out SearchParams
 	for s != "" {
@@ -47,11 +48,7 @@ func formDecode(s string) string {
 	if strings.IndexByte(s, '+') >= 0 {
 		s = strings.ReplaceAll(s, "+", " ")
 	}
-	s = percentDecode(s)
-	if !utf8.ValidString(s) {
-		s = strings.ToValidUTF8(s, "\uFFFD")
-	}
-	return s
+	return utf8dec.String(percentDecode(s))
 }
 
 // String is the application/x-www-form-urlencoded serializer (section

@@ -27,6 +27,11 @@ func init() {
 	registerStruct(func(f *countFn) map[string]any {
 		return map[string]any{"StartBundle": f.StartBundle, "ProcessElement": f.ProcessElement, "FinishBundle": f.FinishBundle}
 	})
+	// The fast call of sumFn.ProcessElement, once an element.
+	register.Function3x0((*sumFn)(nil).ProcessElement)
+	registerStruct(func(f *sumFn) map[string]any {
+		return map[string]any{"StartBundle": f.StartBundle, "ProcessElement": f.ProcessElement, "FinishBundle": f.FinishBundle}
+	})
 	beam.RegisterType(reflect.TypeOf((*writeCountsFn)(nil)).Elem())
 	register.Emitter2[string, int64]()
 	register.Iter1[string]()
@@ -199,6 +204,25 @@ func CountLines(s beam.Scope, lines beam.PCollection, keys ...string) beam.PColl
 	return beam.ParDo(s, &countFn{Keys: keys}, lines)
 }
 
+// sumFn sums counts per key within a bundle, and emits the sums at its
+// end: the counts a transform gives per record (one per class of
+// Dedupe, per host of Hosts) cross the shuffle once a bundle, and so
+// do they when the runner does not lift the combine of WriteCounts
+// (Prism does not lift it through the Flatten of the counts).
+type sumFn struct {
+	sums map[string]int64
+}
+
+func (f *sumFn) StartBundle(_ func(string, int64)) { f.sums = map[string]int64{} }
+
+func (f *sumFn) ProcessElement(k string, n int64, _ func(string, int64)) { f.sums[k] += n }
+
+func (f *sumFn) FinishBundle(emit func(string, int64)) {
+	for k, n := range f.sums {
+		emit(k, n)
+	}
+}
+
 func sumCount(a, b int64) int64 { return a + b }
 
 func countLine(k string, n int64) string { return k + "\t" + strconv.FormatInt(n, 10) }
@@ -251,7 +275,11 @@ func WriteCounts(s beam.Scope, path, job, glob string, counts ...beam.PCollectio
 	s = s.Scope("uribeam.WriteCounts")
 	filesystem.ValidateScheme(path)
 	zero := beam.Create(s, countLine(CountIn, 0))
-	sums := beam.CombinePerKey(s, sumCount, beam.Flatten(s, counts...))
+	summed := make([]beam.PCollection, len(counts))
+	for i, c := range counts {
+		summed[i] = beam.ParDo(s, &sumFn{}, c)
+	}
+	sums := beam.CombinePerKey(s, sumCount, beam.Flatten(s, summed...))
 	lines := beam.Flatten(s, zero, beam.ParDo(s, countLine, sums))
 	beam.ParDo0(s, &writeCountsFn{Path: path, Job: job, Input: glob}, beam.GroupByKey(s, beam.ParDo(s, countKey, lines)))
 }

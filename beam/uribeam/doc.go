@@ -13,6 +13,11 @@
 // registry's equivalence key (RFC 3986 6.2.2 and 6.2.3, a URN's key
 // without its r-, q- and f-components, RFC 8141 section 3).
 //
+// WriteDedupe writes Dedupe's classes into text shards in bounded
+// memory on every runner: the keys go through temporary files, in hash
+// parts merged one at a time, rather than through the runner's shuffle
+// (Prism holds a shuffle in memory, about 5 KB a class).
+//
 // No input is lost: every transform also returns a PCollection of
 // DeadLetter, one per input it could not use, with the reason and the
 // byte offset that "uri normalize --json" gives, or for a file or WARC
@@ -33,6 +38,13 @@
 // text for Extract. Request, metadata, revisit and other records, and
 // records of other media types, are not documents: they are skipped,
 // counted by kind.
+//
+// CDXJ indexes WARC files for replay (pywb, Wayback): one line a
+// capture, "SURT TIMESTAMP {json}", as webrecorder's cdxj-indexer
+// writes it (cdxj.go lists the fields; cdxjpost.go the folding of POST
+// bodies into keys), and WriteSortedShards writes such lines sorted
+// byte-wise in shards of consecutive ranges. Sites counts the
+// registrable domains of hosts (package surt).
 //
 // WARC files are framed by a scanner of this package (warcscan.go):
 // each record by its Content-Length, its end checked (CRLF CRLF, then

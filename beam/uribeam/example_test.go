@@ -126,6 +126,34 @@ func ExampleDedupe() {
 	//   {"input":"http://a b","error":"invalid character ' ' in host","offset":8}
 }
 
+// Dedupe's classes, written into shards in bounded memory, through
+// files beside them.
+func ExampleWriteDedupe() {
+	dir, _ := os.MkdirTemp("", "dedupe")
+	defer os.RemoveAll(dir)
+	p, s := beam.NewPipelineWithRoot()
+	lines := beam.Create(s, "http://example.com/", "HTTP://EXAMPLE.COM:80", "http://example.com/%7e", "http://example.com/~", "http://a b")
+	out := filepath.Join(dir, "d")
+	dead, counts := uribeam.WriteDedupe(s, lines, out, 2)
+	uribeam.WriteCounts(s, uribeam.CountsPath(out), "dedupe", "", counts,
+		uribeam.CountLines(s, beam.ParDo(s, deadString, dead), uribeam.CountDead))
+	if _, err := beam.Run(context.Background(), "prism", p); err != nil {
+		panic(err)
+	}
+	for i := range 2 {
+		b, _ := os.ReadFile(uribeam.ShardName(out, i, 2))
+		lines := strings.FieldsFunc(string(b), func(r rune) bool { return r == '\n' })
+		slices.Sort(lines)
+		fmt.Printf("%s: %q\n", filepath.Base(uribeam.ShardName(out, i, 2)), lines)
+	}
+	c, _ := uribeam.ReadCounts(context.Background(), uribeam.CountsPath(out))
+	fmt.Printf("out %d, dead %d, output lines %d\n", c.Out, c.Dead, c.OutputLines)
+	// Output:
+	// d-00000-of-00002: ["http://example.com/\t2\tHTTP://EXAMPLE.COM:80" "http://example.com/~\t2\thttp://example.com/%7e"]
+	// d-00001-of-00002: []
+	// out 4, dead 1, output lines 2
+}
+
 func ExampleHosts() {
 	p, s := beam.NewPipelineWithRoot()
 	lines := beam.Create(s, "http://Example.com/a", "https://example.com:8443/", "http://[0:0::1]/", "mailto:a@example.com", "/relative")

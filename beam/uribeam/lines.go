@@ -9,7 +9,6 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/urikit/urikit/beam/internal/classcount"
 	"github.com/urikit/urikit/internal/jsonstr"
 	"github.com/urikit/urikit/scheme"
 	"github.com/urikit/urikit/uri"
@@ -18,8 +17,6 @@ import (
 
 func init() {
 	beam.RegisterType(reflect.TypeOf((*DeadLetter)(nil)).Elem())
-	beam.RegisterType(reflect.TypeOf((*Class)(nil)).Elem())
-	beam.RegisterType(reflect.TypeOf((*classcount.Sum)(nil)).Elem())
 	// Functions, not structs, where a DoFn has no state: registering a
 	// struct DoFn instantiates Beam's generic wrappers for every form of
 	// its lifecycle methods, thousands of functions to compile each.
@@ -28,18 +25,10 @@ func init() {
 	register.Function3x0(keyFn)
 	register.Function3x0(hostFn)
 	register.Function3x0(urnKeyFn)
-	// The fast call of keyCountFn.ProcessElement, once a line.
-	register.Function3x0((*keyCountFn)(nil).ProcessElement)
-	registerStruct(func(f *keyCountFn) map[string]any {
-		return map[string]any{"StartBundle": f.StartBundle, "ProcessElement": f.ProcessElement, "FinishBundle": f.FinishBundle}
-	})
-	register.Function2x1(classOf)
 	register.Function2x1(hostCount)
 	register.Function1x2(oneOf)
-	register.Combiner3[classcount.Sum, classcount.Sum, classcount.Sum](&dedupeFn{})
 	register.Emitter1[string]()
 	register.Emitter2[string, string]()
-	register.Emitter2[string, classcount.Sum]()
 	register.Emitter1[DeadLetter]()
 }
 
@@ -105,12 +94,15 @@ func deadLine(in string, err error) DeadLetter {
 
 // parseLine reads one line as the uri command does: a final "\r" is
 // dropped, the generic grammar of RFC 3986, then the rules of the
-// line's scheme (a "urn:" line must be an RFC 8141 URN).
+// line's scheme as scheme.Check applies them, the check of the uri
+// command's every subcommand (a "urn:" line must be an RFC 8141 URN, an
+// http URL needs a host and a port below 65536, ...): one verdict per
+// input, whichever tool reads it.
 func parseLine(line string) (string, uri.URI, error) {
 	line = strings.TrimSuffix(line, "\r")
 	u, err := uri.Parse(line)
 	if err == nil {
-		err = registry.Check(u)
+		err = scheme.Check(u)
 	}
 	return line, u, err
 }
@@ -165,88 +157,6 @@ func keyFn(line string, ok func(string, string), bad func(DeadLetter)) {
 func Key(s beam.Scope, lines beam.PCollection) (keyed, dead beam.PCollection) {
 	s = s.Scope("uribeam.Key")
 	return beam.ParDo2(s, keyFn, lines)
-}
-
-// A Class is one equivalence class of Dedupe: its key, how many input
-// lines it holds, and the smallest of them in byte order.
-type Class struct {
-	Key   string
-	Count int64
-	Repr  string
-}
-
-// String returns the class as uripipe dedupe writes it:
-// KEY<TAB>COUNT<TAB>REPR. A valid URI reference holds no tab.
-func (c Class) String() string {
-	return c.Key + "\t" + strconv.FormatInt(c.Count, 10) + "\t" + c.Repr
-}
-
-// maxBundleKeys bounds the keys that keyCountFn holds for one bundle
-// (about 200 bytes each with a typical URL as key and input): past it
-// the counts so far are emitted, so that memory stays bounded whatever
-// the bundle's size.
-const maxBundleKeys = 1 << 17
-
-// keyCountFn keys the valid lines and counts them per key within the
-// bundle, emitting one KV<key, classcount.Sum> per distinct key and
-// bundle. A runner moves every element of a shuffle across its data
-// plane, and that costs far more than parsing a line (on Prism, with
-// every line an element, parsing and keying took 2.4% of the CPU, Beam
-// and Prism the rest): combining here, before the shuffle, divides the
-// elements by the lines per key. Beam's own combiner lifting does the
-// same but keeps only 2,000 keys, too few for URL lists, whose keys
-// mostly occur once per thousands of lines.
-type keyCountFn struct {
-	tab *classcount.Table
-}
-
-func (f *keyCountFn) StartBundle(_ func(string, classcount.Sum), _ func(DeadLetter)) {
-	f.tab = classcount.New(maxBundleKeys)
-}
-
-func (f *keyCountFn) ProcessElement(line string, emit func(string, classcount.Sum), bad func(DeadLetter)) {
-	in, u, err := parseLine(line)
-	if err != nil {
-		bad(deadLine(in, err))
-		return
-	}
-	f.tab.Add(registry.Key(u), in, emit)
-}
-
-func (f *keyCountFn) FinishBundle(emit func(string, classcount.Sum), _ func(DeadLetter)) {
-	f.tab.Flush(emit)
-}
-
-// dedupeFn merges the partial counts of keyCountFn.
-type dedupeFn struct{}
-
-func (dedupeFn) CreateAccumulator() classcount.Sum { return classcount.Sum{} }
-func (dedupeFn) AddInput(a, b classcount.Sum) classcount.Sum {
-	return a.Add(b)
-}
-func (dedupeFn) MergeAccumulators(a, b classcount.Sum) classcount.Sum {
-	return a.Add(b)
-}
-func (dedupeFn) ExtractOutput(a classcount.Sum) classcount.Sum { return a }
-
-func classOf(key string, a classcount.Sum) Class {
-	return Class{Key: key, Count: a.Count, Repr: a.Min}
-}
-
-// Dedupe groups the valid lines by equivalence (their Key) and returns
-// one Class per group: a PCollection of Class. The representative is
-// the smallest input in byte order, so that the answer does not depend
-// on the order in which workers saw the lines. Invalid lines are dead
-// letters.
-//
-// The lines are counted per key within each bundle before the shuffle,
-// so that the runner moves about one element per distinct key and
-// bundle rather than one per line.
-func Dedupe(s beam.Scope, lines beam.PCollection) (classes, dead beam.PCollection) {
-	s = s.Scope("uribeam.Dedupe")
-	partial, dead := beam.ParDo2(s, &keyCountFn{}, lines)
-	sums := beam.CombinePerKey(s, &dedupeFn{}, partial)
-	return beam.ParDo(s, classOf, sums), dead
 }
 
 func hostFn(line string, ok func(string), bad func(DeadLetter)) {

@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"hash"
 	"hash/fnv"
 	"io"
 	"reflect"
@@ -38,26 +39,26 @@ func ShardName(prefix string, i, n int) string {
 	return fmt.Sprintf("%s-%05d-of-%05d", prefix, i, n)
 }
 
-// shardOf returns the shard of a line: by its hash, so that the shards
-// do not depend on how the runner bundled the lines.
-func shardOf(line string, n int) int {
-	h := fnv.New32a()
-	io.WriteString(h, line)
+// shardOf returns the shard of a line (without its "\n"): by its
+// FNV-1a hash, so that the shards do not depend on how the runner
+// bundled the lines. h is the caller's, reused from line to line.
+func shardOf(h hash.Hash32, line []byte, n int) int {
+	h.Reset()
+	h.Write(line)
 	return int(h.Sum32() % uint32(n))
 }
 
-// bundleWriteFn writes the lines of a bundle into one temporary file
-// per shard they fall in, PREFIX-tmp-RANDOM-SSSSS, and emits (shard,
-// file) for each at the end of the bundle. The lines themselves never
-// cross the runner's shuffle: only the names of the files do, and a
-// failed bundle's files are never named, so a retry cannot double them.
-type bundleWriteFn struct {
-	Prefix string `json:"prefix"`
-	N      int    `json:"n"`
-
-	fs    filesystem.Interface
-	tag   string
-	files map[int]*tempFile
+// bundleFiles are the temporary files of one bundle, one per part it
+// has records for: PREFIX-tmp-TAG-KINDPPPPP, TAG random, KIND the kind
+// of records ("" for the lines of a shard), PPPPP the part. A failed
+// bundle's files are never named downstream, so a retry cannot double
+// them.
+type bundleFiles struct {
+	fs     filesystem.Interface
+	prefix string
+	kind   string
+	tag    string
+	files  map[int]*tempFile
 }
 
 type tempFile struct {
@@ -66,56 +67,99 @@ type tempFile struct {
 	w    *bufio.Writer
 }
 
-func (f *bundleWriteFn) StartBundle(ctx context.Context, _ func(int, string)) error {
-	var b [8]byte
-	rand.Read(b[:])
-	f.tag = hex.EncodeToString(b[:])
-	f.files = map[int]*tempFile{}
-	if f.fs != nil {
+// start begins the files of a bundle (or of any other stretch of work),
+// with a new tag.
+func (b *bundleFiles) start(ctx context.Context, prefix, kind string) error {
+	var r [8]byte
+	rand.Read(r[:])
+	b.prefix, b.kind, b.tag = prefix, kind, hex.EncodeToString(r[:])
+	b.files = map[int]*tempFile{}
+	if b.fs != nil {
 		return nil
 	}
-	fs, err := filesystem.New(ctx, f.Prefix)
-	f.fs = fs
+	fs, err := filesystem.New(ctx, prefix)
+	b.fs = fs
 	return err
 }
 
-func (f *bundleWriteFn) ProcessElement(ctx context.Context, line string, _ func(int, string)) error {
-	i := shardOf(line, f.N)
-	t := f.files[i]
-	if t == nil {
-		name := fmt.Sprintf("%s-tmp-%s-%05d", f.Prefix, f.tag, i)
-		fd, err := f.fs.OpenWrite(ctx, name)
-		if err != nil {
-			return err
-		}
-		t = &tempFile{name: name, fd: fd, w: bufio.NewWriterSize(fd, 64<<10)}
-		f.files[i] = t
+// writer returns the writer of part i, creating its file.
+func (b *bundleFiles) writer(ctx context.Context, i int) (*bufio.Writer, error) {
+	if t := b.files[i]; t != nil {
+		return t.w, nil
 	}
-	t.w.WriteString(line)
-	return t.w.WriteByte('\n')
+	name := fmt.Sprintf("%s-tmp-%s-%s%05d", b.prefix, b.tag, b.kind, i)
+	fd, err := b.fs.OpenWrite(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	t := &tempFile{name: name, fd: fd, w: bufio.NewWriterSize(fd, 64<<10)}
+	b.files[i] = t
+	return t.w, nil
 }
 
-func (f *bundleWriteFn) FinishBundle(_ context.Context, emit func(int, string)) error {
-	for i, t := range f.files {
-		err := t.w.Flush()
-		if cerr := t.fd.Close(); err == nil {
-			err = cerr
+// finish closes every file and gives emit its part and name.
+func (b *bundleFiles) finish(emit func(int, string)) error {
+	var err error
+	for i, t := range b.files {
+		ferr := t.w.Flush()
+		if cerr := t.fd.Close(); ferr == nil {
+			ferr = cerr
 		}
-		if err != nil {
-			return err
+		if ferr != nil {
+			if err == nil {
+				err = ferr
+			}
+			continue
 		}
 		emit(i, t.name)
 	}
-	f.files = nil
-	return nil
+	b.files = nil
+	return err
 }
 
-func (f *bundleWriteFn) Teardown() error {
-	if f.fs == nil {
+// close closes the file system.
+func (b *bundleFiles) close() error {
+	if b.fs == nil {
 		return nil
 	}
-	return f.fs.Close()
+	return b.fs.Close()
 }
+
+// bundleWriteFn writes the lines of a bundle into one temporary file
+// per shard they fall in, and emits (shard, file) for each at the end of
+// the bundle. The lines themselves never cross the runner's shuffle:
+// only the names of the files do.
+type bundleWriteFn struct {
+	Prefix string `json:"prefix"`
+	N      int    `json:"n"`
+
+	files bundleFiles
+	hash  hash.Hash32
+	buf   []byte
+}
+
+func (f *bundleWriteFn) StartBundle(ctx context.Context, _ func(int, string)) error {
+	return f.files.start(ctx, f.Prefix, "")
+}
+
+func (f *bundleWriteFn) ProcessElement(ctx context.Context, line string, _ func(int, string)) error {
+	if f.hash == nil {
+		f.hash = fnv.New32a()
+	}
+	f.buf = append(f.buf[:0], line...)
+	w, err := f.files.writer(ctx, shardOf(f.hash, f.buf, f.N))
+	if err != nil {
+		return err
+	}
+	w.WriteString(line)
+	return w.WriteByte('\n')
+}
+
+func (f *bundleWriteFn) FinishBundle(_ context.Context, emit func(int, string)) error {
+	return f.files.finish(emit)
+}
+
+func (f *bundleWriteFn) Teardown() error { return f.files.close() }
 
 func shardSelf(i int) (int, int) { return i, i }
 
@@ -152,6 +196,11 @@ func (f *joinShardFn) ProcessElement(ctx context.Context, i int, temps func(*str
 	if err := fd.Close(); err != nil {
 		return err
 	}
+	return removeFiles(ctx, fs, names)
+}
+
+// removeFiles removes the files, on a file system that can.
+func removeFiles(ctx context.Context, fs filesystem.Interface, names []string) error {
 	if rm, ok := fs.(filesystem.Remover); ok {
 		for _, t := range names {
 			if err := rm.Remove(ctx, t); err != nil {
@@ -187,7 +236,12 @@ func WriteShards(s beam.Scope, prefix string, n int, lines beam.PCollection) {
 		n = 1
 	}
 	filesystem.ValidateScheme(prefix)
-	temps := beam.ParDo(s, &bundleWriteFn{Prefix: prefix, N: n}, lines)
+	joinShards(s, prefix, n, beam.ParDo(s, &bundleWriteFn{Prefix: prefix, N: n}, lines))
+}
+
+// joinShards writes the n shards PREFIX-SSSSS-of-NNNNN, every one, from
+// the temporary files of temps (KV<shard, file>), and removes them.
+func joinShards(s beam.Scope, prefix string, n int, temps beam.PCollection) {
 	ids := make([]int, n)
 	for i := range ids {
 		ids[i] = i

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -40,11 +41,18 @@ func TestCheckSchemeRules(t *testing.T) {
 				t.Errorf("%q = %q exit %d, want %q exit %d", args, out, code, want, wantCode)
 			}
 		}
-		// The same verdict as parse --json.
-		out, _, _ := uriCmd(t, "", "parse", "--json", tt.in)
+		// The same verdict from parse --json (issue 26): the error
+		// object of the same reason and offset.
+		out, _, code := uriCmd(t, "", "parse", "--json", tt.in)
 		o := jsonLines(t, out)[0]
-		if _, hasErr := o["scheme_error"]; hasErr != (tt.fail != "") {
-			t.Errorf("parse --json %q: %v", tt.in, o)
+		if tt.fail == "" {
+			if _, hasErr := o["error"]; hasErr || code != 0 {
+				t.Errorf("parse --json %q: %v exit %d", tt.in, o, code)
+			}
+			continue
+		}
+		if got := fmt.Sprintf("error: %v: %v", o["offset"], o["error"]); got != tt.fail || code != 1 {
+			t.Errorf("parse --json %q: %q exit %d, want %q", tt.in, got, code, tt.fail)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/urikit/urikit/iri"
@@ -226,8 +227,15 @@ type call struct {
 	reg    uri.Registry
 	out    *writer
 	repair bool // --repair
-	// unchecked is the last scheme seen that has no Validate (parseURI).
+	// pos is where the current input comes from (loop), for a note
+	// about it on standard error.
+	pos *inputPos
+	// unchecked is the last scheme seen that has no rules (parseURI);
+	// ruled are the last ones seen that have, as written (nruled of
+	// them written so far).
 	unchecked string
+	ruled     [4]string
+	nruled    int
 	box       boxes // the results handed to the loop, one of each kind
 	stdin     io.Reader
 	stdout    io.Writer
@@ -361,23 +369,33 @@ func displayFlag(arg, name string) string {
 var registry = scheme.Registry()
 
 // parseURI parses in with the call's grammar and checks it against the
-// rules of its scheme (a "urn:" URI must be a URN of RFC 8141).
+// rules of its scheme (scheme.Check: a "urn:" URI must be a URN of RFC
+// 8141, an http URL needs a host name and a port below 65536, ...).
+// Every subcommand that reads URIs reads them here, so that one input
+// gets one verdict from all of them. The rules are checked once per
+// input, here; only a new URI (the result of edit) is checked again.
 func (c *call) parseURI(in string) (uri.URI, error) {
 	u, err := c.parseRef(in)
 	if err != nil {
 		return u, err
 	}
 	// Most streams repeat a few schemes: remember the last one that has
-	// no rules to check, and skip the registry's lookup for it.
+	// no rules to check, and skip the registry's lookup for it, and the
+	// last few that have (http and https alternate in a crawl).
 	name := u.Scheme()
-	if name == c.unchecked && name != "" {
+	if name == c.unchecked || name == "" { // a relative reference has no scheme's rules
 		return u, nil
 	}
-	if s, ok := c.reg.Lookup(name); ok && s.Validate != nil {
-		return u, s.Validate(u)
+	if !slices.Contains(c.ruled[:], name) {
+		s, ok := c.reg.Lookup(name)
+		if !ok || s.View == nil { // the rules scheme.Check applies are the views' (a URN's syntax too)
+			c.unchecked = strings.Clone(name) // name points into the read buffer
+			return u, nil
+		}
+		c.ruled[c.nruled%len(c.ruled)] = strings.Clone(name)
+		c.nruled++
 	}
-	c.unchecked = strings.Clone(name) // name points into the read buffer
-	return u, nil
+	return u, scheme.Check(u)
 }
 
 // parseRef parses in with the call's grammar, after repairing it when
@@ -493,6 +511,7 @@ func (c *call) loop(fn each) int {
 	}
 	src := &inputSource{args: c.args, files: c.files, stdin: c.stdin}
 	defer src.close()
+	c.pos = &src.pos
 	fail := func(in string, err error) {
 		failed = true
 		switch {

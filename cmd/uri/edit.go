@@ -88,11 +88,12 @@ type editOp struct {
 }
 
 // editComponents are the components --set and --clear name: the
-// package's names, and user and password inside the userinfo.
-var editComponents = func() map[string]uri.Component {
-	m := map[string]uri.Component{"user": uri.ComponentUserinfo, "password": uri.ComponentUserinfo}
-	for _, n := range []string{"scheme", "userinfo", "host", "port", "path", "query", "fragment"} {
-		m[n], _ = uri.ComponentByName(n)
+// names of the Editor's parts, and user and password inside the
+// userinfo.
+var editComponents = func() map[string]uri.Part {
+	m := map[string]uri.Part{"user": uri.PartUserinfo, "password": uri.PartUserinfo}
+	for p := uri.PartScheme; p <= uri.PartFragment; p++ {
+		m[p.String()] = p
 	}
 	return m
 }()
@@ -221,13 +222,9 @@ func startEdit(c *call) (each, error) {
 		}
 		// The result must follow the rules of its scheme as an input
 		// must ("--set scheme=https" on a reference without a host
-		// gives no https URL).
-		if s, ok := c.reg.Lookup(v.Scheme()); ok && s.Validate != nil && v.HasScheme() {
-			if err := s.Validate(v); err != nil {
-				return nil, fmt.Errorf("the result %q: %w", v.String(), err)
-			}
-		}
-		if err := scheme.Check(v); err != nil { // what uri check refuses
+		// gives no https URL): the one check of a new URI, what uri
+		// check refuses (a URN's syntax included).
+		if err := scheme.Check(v); err != nil {
 			return nil, fmt.Errorf("the result %q: %w", v.String(), err)
 		}
 		return c.edited(v), nil
@@ -262,7 +259,7 @@ func followRedirect(c *call, v, loc uri.URI, dots uri.DotPolicy) (uri.URI, error
 	}
 	if !loc.HasFragment() && v.HasFragment() && !r.HasFragment() {
 		var err error
-		if r, err = r.Edit().SetRaw(uri.ComponentFragment, v.Fragment()).URI(); err != nil {
+		if r, err = r.Edit().SetRaw(uri.PartFragment, v.Fragment()).URI(); err != nil {
 			return v, err
 		}
 	}
@@ -295,7 +292,7 @@ func applyEdits(e *uri.Editor, ops []editOp, sortQuery bool, sep byte) (uri.URI,
 			case "password":
 				e.ClearPassword()
 			case "user":
-				e.Clear(uri.ComponentUserinfo)
+				e.Clear(uri.PartUserinfo)
 			default:
 				e.Clear(editComponents[op.comp])
 			}

@@ -27,7 +27,13 @@ query-value  a key or value of a key=value query:
 	about: `Percent-encode each input so that it can stand as the given component of
 a URI: every byte that the component does not allow as data is written
 %XX (uppercase hexadecimal, RFC 3986 2.1), the UTF-8 bytes of non-ASCII
-text included.
+text included. No input fails: every string has an encoding.
+
+A non-ASCII host without --idna is encoded as percent-encoded UTF-8, a
+valid reg-name (RFC 3986 3.2.2) that DNS cannot look up: the first one
+gets a note on standard error, after where it came from, as the error
+lines of --skip-errors ("uri encode: standard input:3: note: ..."); it
+is not a failure, and the exit status stays 0.
 `,
 	output: `Output: the encoded input, one line per input; JSON {"input", "result"}.
 `,
@@ -55,8 +61,11 @@ text included.
 					return c.text(uri.Escape(a, set)), nil
 				}
 				if !noted {
+					// Where the input came from, as every line
+					// about one input on standard error says
+					// (--skip-errors); not a failure.
 					noted = true
-					fmt.Fprintf(c.stderr, "uri encode: note: %q is not ASCII: percent-encoded UTF-8 is a valid reg-name (RFC 3986 3.2.2), but DNS needs the IDNA form (xn--...): use --idna\n", in)
+					fmt.Fprintf(c.stderr, "uri encode: %s: note: %q is not ASCII: percent-encoded UTF-8 is a valid reg-name (RFC 3986 3.2.2), but DNS needs the IDNA form (xn--...): use --idna\n", c.pos, in)
 				}
 			}
 			return c.text(uri.Escape(in, set)), nil

@@ -105,7 +105,7 @@ func writeMatch(w *writer, m extract.Match) {
 	w.Int("end", int(m.End))
 	w.Int("line", m.Line)
 	w.Int("col", m.Col)
-	w.Str("wrapper", m.Wrapper)
+	w.Str("wrapper", m.Wrapper.String())
 	w.Bool("abbrev", m.Abbrev)
 	w.Bool("iri", m.IRI)
 	w.Close()

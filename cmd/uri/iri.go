@@ -17,11 +17,11 @@ URI is returned as it is.
 `,
 	start: func(c *call) (each, error) {
 		return func(in string) (result, error) {
-			s, err := iri.ToURI(in)
+			u, err := iri.ToURI(in)
 			if err != nil {
 				return nil, err
 			}
-			return c.text(s), nil
+			return c.text(u.String()), nil
 		}, nil
 	},
 }

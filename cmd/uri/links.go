@@ -180,7 +180,7 @@ func htmlCommand(c *call, baseOnly bool) int {
 		if c.json {
 			w.Open()
 			w.Str("base", base)
-			w.Str("source", b.Source)
+			w.Str("source", b.Source.String())
 			w.B = append(w.B, '}', '\n')
 		} else {
 			w.line(base)

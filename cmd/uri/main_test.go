@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/urikit/urikit/internal/testshared"
+	"github.com/urikit/urikit/scheme"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -956,12 +957,12 @@ func TestEqualAgreesWithLibrary(t *testing.T) {
 		prev := ""
 		for _, s := range lines {
 			a, err := uri.Parse(s)
-			if err != nil || registry.Check(a) != nil {
+			if err != nil || scheme.Check(a) != nil { // what the command refuses
 				continue
 			}
 			for _, o := range []string{prev, strings.ToUpper(s[:min(len(s), 6)]) + s[min(len(s), 6):], strings.Replace(s, "a", "%61", 1)} {
 				b, err := uri.Parse(o)
-				if err != nil || registry.Check(b) != nil {
+				if err != nil || scheme.Check(b) != nil {
 					continue
 				}
 				want := 1

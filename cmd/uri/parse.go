@@ -13,7 +13,11 @@ var parseCommand = &command{
 	flags:    whatwgFlags("parse"),
 	about: `Parse each input as a URI reference (an absolute URI or a relative
 reference) and print its components. A URI whose scheme has rules of its
-own must follow them too: a "urn:" input must be a URN of RFC 8141.
+own must follow them too, the rules uri check applies: a "urn:" input
+must be a URN of RFC 8141, an http URL needs a host name (RFC 9110
+4.2.1), no port may be above 65535, ... An input that breaks them fails
+with the error uri check gives it, as in every subcommand that reads
+URIs: one input, one verdict.
 `,
 	output: `Plain output, one line per input: the defined components as KEY=VALUE
 separated by spaces, in this order:
@@ -36,11 +40,11 @@ pairs, in order: an array of [name, value], decoded as HTML forms
 decode them ("+" is a space), or null without a query.
 "scheme_data" is what the URL means in its scheme, for the classic
 schemes of the URL drafts (http, https, ftp, gopher, mailto, news, nntp,
-telnet, rlogin, tn3270, wais, prospero, file, mid, cid): for example
-{"host", "port", "default_port", "request_target", ...} for http, with
-decoded values; null for other schemes. When the scheme's rules cannot
-read the URL (an http URL without a host), it is null and
-"scheme_error" says why.
+telnet, rlogin, tn3270, wais, prospero, file, mid, cid) and for urn: for
+example {"host", "port", "default_port", "request_target", ...} for
+http, {"urn", "nid", "nss", "warnings"} for urn, with decoded values and
+a password written "xxxxx" (the "userinfo" component has it as
+written); null for other schemes.
 
 With --whatwg: JSON {"input", "href", "origin", "protocol", "username",
 "password", "host", "hostname", "port", "pathname", "search", "hash",
@@ -90,9 +94,10 @@ func (w *writer) params(u uri.URI) {
 }
 
 // schemeData writes "scheme_data", the typed view of the URL's scheme
-// (package scheme: http, ftp, gopher, mailto, ...), or null for a
-// scheme without one; when the view cannot read the URL, null and
-// "scheme_error" with the reason.
+// (package scheme: http, ftp, gopher, mailto, urn, ...), or null for a
+// scheme without one. The view reads every URL the command accepts
+// (parseURI checked its rules, which are the view's); should it not,
+// null and "scheme_error" with the reason say so rather than nothing.
 func (w *writer) schemeData(u uri.URI) {
 	w.Key("scheme_data")
 	b, err := scheme.AppendJSON(w.B, u)

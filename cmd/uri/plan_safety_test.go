@@ -22,8 +22,10 @@ func TestPlanSafety(t *testing.T) {
 		{[]string{"--ask-data", "gopher://h/0x%09%09+%091%0D%0A+-1%0D%0Av%0D%0A.%0D%0A"}, `x\t+\t1\r\n+-1\r\nv\r\n.\r\n` + "\n", 0},
 		// Item 3: no default port for a port above 65535.
 		{[]string{"http://h:65536/"}, "error: 9: port above 65535 in port\n", 1},
-		// Item 4: hosts and groups.
-		{[]string{"ftp://h%0D%0Ax/f"}, "<refused>\n", 1},
+		// Item 4: hosts and groups. A host that decodes to a control
+		// names no host: the scheme's rules refuse it before any plan
+		// (issue 26).
+		{[]string{"ftp://h%0D%0Ax/f"}, "error: 7: not a host name in host\n", 1},
 		{[]string{"nntp://h/a%20b/1"}, "<refused>\n", 1},
 		{[]string{"nntp:g/1"}, "<refused>\n", 1},
 		// Item 5: the separator and non-printing bytes are escaped.
@@ -48,11 +50,12 @@ func TestPlanSafety(t *testing.T) {
 			t.Errorf("plan --email %q: %q exit %d (%s)", email, out, code, errOut)
 		}
 	}
-	// Item 3: parse --json reports the port as a scheme_error.
+	// Item 3: parse --json refuses the port as check does (issue 26:
+	// one verdict per input).
 	out, _, _ := uriCmd(t, "", "parse", "--json", "http://h:65536/", "ftp://h:99999/")
 	objs := jsonLines(t, out)
 	for _, o := range objs {
-		if o["scheme_data"] != nil || !strings.Contains(o["scheme_error"].(string), "port above 65535") {
+		if e, _ := o["error"].(string); o["scheme_data"] != nil || !strings.Contains(e, "port above 65535") {
 			t.Errorf("parse --json: %v", o)
 		}
 	}

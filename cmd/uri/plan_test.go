@@ -80,11 +80,14 @@ func TestSchemeData(t *testing.T) {
 	if v, ok := objs[1]["scheme_data"]; !ok || v != nil {
 		t.Errorf("foo: scheme_data = %v, %v; want null", v, ok)
 	}
-	// RFC 9110 4.2.1: an http URL without a host has no http meaning.
-	if objs[2]["scheme_data"] != nil || !strings.Contains(objs[2]["scheme_error"].(string), "needs a host") {
+	// RFC 9110 4.2.1: an http URL without a host has no http meaning:
+	// refused, as uri check refuses it (issue 26).
+	if e, _ := objs[2]["error"].(string); !strings.Contains(e, "needs a host") {
 		t.Errorf("http:///x: %v", objs[2])
 	}
-	if v, ok := objs[3]["scheme_data"]; !ok || v != nil {
-		t.Errorf("urn: scheme_data = %v; want null (uri urn parse gives URN parts)", v)
+	// A URN's view (scheme.URN), as package scheme's ViewOf gives it.
+	want = map[string]any{"urn": "urn:isbn:0451450523", "nid": "isbn", "nss": "0451450523", "warnings": []any{}}
+	if !reflect.DeepEqual(objs[3]["scheme_data"], want) {
+		t.Errorf("urn: scheme_data = %v", objs[3]["scheme_data"])
 	}
 }

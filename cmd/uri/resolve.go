@@ -24,7 +24,10 @@ var resolveCommand = &command{
 section 5.2 (strict: a reference with a scheme is absolute), or the 1998
 draft's section 5.2 with --rfc 2396 ("../../../g" against
 "http://a/b/c/d;p?q" gives "http://a/../g", as its Appendix C says). The
-empty reference names the base without its fragment.
+empty reference names the base without its fragment. Resolution is the
+generic algorithm of section 5: neither the references nor the target
+are held to their scheme's rules, which section 5.4.2's own "http:g"
+breaks (uri check the output to apply them).
 `,
 	output: `Output: the target URI, one line per reference; JSON {"input", "result"}.
 `,

@@ -39,7 +39,7 @@ func TestSchemeRulesThroughCommand(t *testing.T) {
 		}
 		out, _, _ = uriCmd(t, "", "parse", "--json", in)
 		o := jsonLines(t, out)[0]
-		if o["scheme_data"] != nil || !strings.Contains(o["scheme_error"].(string), "not allowed by the scheme's syntax") {
+		if e, _ := o["error"].(string); o["scheme_data"] != nil || !strings.Contains(e, "not allowed by the scheme's syntax") {
 			t.Errorf("parse --json %q: %v", in, o)
 		}
 	}

@@ -5,7 +5,7 @@
 // the other runners share Beam's worker harness, and the Dataflow one
 // adds its API client to the first build (BENCHMARKS.md).
 //
-//	uripipe normalize|dedupe|hosts|extract|links --input GLOB --output PREFIX
+//	uripipe normalize|dedupe|hosts|extract|links|cdxj --input GLOB --output PREFIX
 //	        [--runner prism|flink|spark|dataflow|universal] [--shards N]
 //	        [--map PATHPREFIX=URLPREFIX]... [Beam's flags]
 //
@@ -43,27 +43,23 @@ import (
 
 func init() {
 	register.Function1x1(deadJSON)
-	register.Function1x1(classLine)
 	register.Function2x1(hostLine)
 	register.Function2x1(linkLine)
 	register.Function1x1(foundLine)
-	register.Function1x2(classRecords)
 	register.Function2x2(hostRecords)
 }
 
-// The lines that a class and a host count stand for, "out".
-func classRecords(c uribeam.Class) (string, int64)  { return uribeam.CountOut, c.Count }
+// The lines that a host count stands for, "out".
 func hostRecords(_ string, n int64) (string, int64) { return uribeam.CountOut, n }
 
 // The formatting of each job's output lines.
 func deadJSON(d uribeam.DeadLetter) string { return d.JSON() }
-func classLine(c uribeam.Class) string     { return c.String() }
 func hostLine(h string, n int64) string    { return h + "\t" + strconv.FormatInt(n, 10) }
 func linkLine(page, link string) string    { return page + "\t" + link }
 func foundLine(f uribeam.Found) string     { return f.String() }
 
 // jobs are the job names, "|" around each.
-const jobs = "|normalize|dedupe|hosts|extract|links|"
+const jobs = "|normalize|dedupe|hosts|extract|links|cdxj|"
 
 func isJob(name string) bool { return strings.Contains(jobs, "|"+name+"|") }
 
@@ -97,6 +93,11 @@ Jobs (the output, one line each, in PREFIX-SSSSS-of-NNNNN):
              WARC files: FILE<TAB>OFFSET<TAB>URI
   links      the links of HTML files and of the HTML records of WARC files,
              resolved against their base: PAGE<TAB>LINK
+  cdxj       a CDXJ index of WARC files (every input file is read as one),
+             as webrecorder's cdxj-indexer and pywb write it: SURT
+             TIMESTAMP {"url",...}, sorted byte-wise; shard i holds the
+             i-th range of lines, so the shards in name order are one
+             sorted index
 
 Flags:
   --input GLOB     the input files (local paths, gs://...; quote the glob);
@@ -104,6 +105,15 @@ Flags:
                    made absolute, for workers in other directories
   --output PREFIX  where the shards go
   --shards N       how many output shards (default 1)
+  --by host|site|site:icann
+                   hosts: count hosts (default), or their registrable
+                   domains under the whole Public Suffix List (site) or
+                   its ICANN section (site:icann); a host without one (an
+                   IP address, a public suffix) is its own site
+  --post-append    cdxj: fold the method and body of a POST or PUT request
+                   into the key of its response, as pywb indexes
+                   (default true; --post-append=false: cdxj-indexer's
+                   default)
   --map P=U        links: a file whose path starts with P was retrieved
                    from U followed by the rest of its path (repeatable;
                    the longest P wins; without one, its file: URL)
@@ -208,6 +218,8 @@ var (
 	input     = flag.String("input", "", "the input files (a glob)")
 	output    = flag.String("output", "", "the prefix of the output shards")
 	shards    = flag.Int("shards", 1, "how many output shards")
+	by        = flag.String("by", "host", "hosts: host, site or site:icann")
+	postApp   = flag.Bool("post-append", true, "cdxj: fold POST and PUT bodies into the keys")
 	fmap      = &uribeam.Mapping{}
 	maxRecord = new(int64)
 )
@@ -270,6 +282,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "flag --shards must be at least 1")
 	case fmap.Len() > 0 && job != "links":
 		return usageError(stderr, "flag --map is for links only")
+	case *by != "host" && *by != "site" && *by != "site:icann":
+		return usageError(stderr, fmt.Sprintf("flag --by: want host, site or site:icann, not %q", *by))
+	case *by != "host" && job != "hosts":
+		return usageError(stderr, "flag --by is for hosts only")
+	case !*postApp && job != "cdxj":
+		return usageError(stderr, "flag --post-append is for cdxj only")
 	}
 	if msg := checkRunner(runner()); msg != "" {
 		return usageError(stderr, "flag --runner: "+msg)
@@ -288,7 +306,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	beam.Init()
 
 	p, s := beam.NewPipelineWithRoot()
-	build(s, job, *input, *output, *shards, fmap, uribeam.ReadOptions{MaxRecord: *maxRecord})
+	build(s, job, *input, *output, *shards, fmap, uribeam.ReadOptions{MaxRecord: *maxRecord}, jobOptions{by: *by, postAppend: *postApp})
 	stop := progress(stderr, job)
 	_, err = beam.Run(ctx, runner(), p)
 	stop()
@@ -374,9 +392,16 @@ func progress(stderr io.Writer, job string) func() {
 	return func() { close(done); <-stopped }
 }
 
+// jobOptions are the flags of one job: --by (hosts), --post-append
+// (cdxj).
+type jobOptions struct {
+	by         string
+	postAppend bool
+}
+
 // build adds the job's transforms to s, and the counting of its
 // records into PREFIX-counts.json.
-func build(s beam.Scope, job, in, out string, n int, m *uribeam.Mapping, o uribeam.ReadOptions) {
+func build(s beam.Scope, job, in, out string, n int, m *uribeam.Mapping, o uribeam.ReadOptions, jo jobOptions) {
 	var res, dead, readDead beam.PCollection
 	var counts []beam.PCollection
 	switch job {
@@ -389,13 +414,18 @@ func build(s beam.Scope, job, in, out string, n int, m *uribeam.Mapping, o uribe
 			res, dead = uribeam.Normalize(s, lines)
 			counts = append(counts, uribeam.CountLines(s, res, uribeam.CountOut))
 		case "dedupe":
-			var classes beam.PCollection
-			classes, dead = uribeam.Dedupe(s, lines)
-			res = beam.ParDo(s, classLine, classes)
-			counts = append(counts, beam.ParDo(s, classRecords, classes))
+			// Written in bounded memory, through files: its output
+			// lines and their counts come from WriteDedupe.
+			var written beam.PCollection
+			dead, written = uribeam.WriteDedupe(s, lines, out, n)
+			counts = append(counts, written)
 		case "hosts":
 			var hosts beam.PCollection
-			hosts, dead = uribeam.Hosts(s, lines)
+			if jo.by == "host" {
+				hosts, dead = uribeam.Hosts(s, lines)
+			} else {
+				hosts, dead = uribeam.Sites(s, lines, jo.by == "site:icann")
+			}
 			res = beam.ParDo(s, hostLine, hosts)
 			counts = append(counts, beam.ParDo(s, hostRecords, hosts))
 		}
@@ -411,14 +441,24 @@ func build(s beam.Scope, job, in, out string, n int, m *uribeam.Mapping, o uribe
 		links, readDead, fileCounts = uribeam.Links(s, in, m, o)
 		res = beam.ParDo(s, linkLine, links)
 		counts = append(counts, fileCounts)
+	case "cdxj":
+		var fileCounts beam.PCollection
+		res, readDead, fileCounts = uribeam.CDXJ(s, in, o, uribeam.CDXJOptions{PostAppend: jo.postAppend})
+		counts = append(counts, fileCounts)
 	}
 	readDead = beam.ParDo(s, deadJSON, readDead)
 	if dead.IsValid() {
 		readDead = beam.Flatten(s, dead, readDead)
 	}
-	counts = append(counts, uribeam.CountLines(s, res, uribeam.CountOutputLines),
-		uribeam.CountLines(s, readDead, uribeam.CountDeadLetters))
-	uribeam.WriteShards(s, out, n, res)
+	if res.IsValid() {
+		counts = append(counts, uribeam.CountLines(s, res, uribeam.CountOutputLines))
+		if job == "cdxj" {
+			uribeam.WriteSortedShards(s, out, n, 0, res)
+		} else {
+			uribeam.WriteShards(s, out, n, res)
+		}
+	}
+	counts = append(counts, uribeam.CountLines(s, readDead, uribeam.CountDeadLetters))
 	uribeam.WriteShards(s.Scope("errors"), out+"-errors", n, readDead)
 	uribeam.WriteCounts(s, uribeam.CountsPath(out), job, in, counts...)
 }

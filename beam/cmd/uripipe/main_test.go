@@ -136,6 +136,7 @@ func jobIn(t *testing.T, dir string, args ...string) {
 // runCommand runs the command in process with fresh flags.
 func runCommand(args ...string) (int, string) {
 	*input, *output, *shards = "", "", 1
+	*by, *postApp = "host", true
 	*fmap = uribeam.Mapping{}
 	*maxRecord = uribeam.DefaultMaxRecord
 	flag.Set("runner", "")

@@ -105,8 +105,7 @@ func TestBackupUnderWrites(t *testing.T) {
 			t.Fatalf("%s, acknowledged before the backup: %d %q after restore", a.urn, code, h.Get("Location"))
 		}
 	}
-	st := openTestStore(t, restored)
-	n, _ := st.Count(t.Context())
+	n, _ := openTestDB(t, restored).Count(t.Context())
 	if n < len(before) {
 		t.Fatalf("%d records restored, %d acknowledged before the backup", n, len(before))
 	}

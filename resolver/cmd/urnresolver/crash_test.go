@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -15,6 +14,7 @@ import (
 	"time"
 
 	"github.com/urikit/urikit/resolver"
+	"github.com/urikit/urikit/resolver/internal/store/storetest"
 )
 
 // The crash tests kill the server with SIGKILL in the middle of writing,
@@ -39,19 +39,9 @@ func crashToken(t *testing.T, dsn string) string {
 // size at start; on PostgreSQL a backend holds a transaction ID.
 func waitWriting(t *testing.T, dsn string, walStart int64) bool {
 	t.Helper()
-	var db *sql.DB
-	if resolver.IsPostgres(dsn) {
-		var err error
-		if db, err = sql.Open("pgx", dsn); err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-	}
 	for i := 0; i < 200; i++ {
-		if db != nil {
-			var n int
-			err := db.QueryRow(`SELECT COUNT(*) FROM pg_stat_activity WHERE backend_xid IS NOT NULL AND datname = current_database() AND pid <> pg_backend_pid()`).Scan(&n)
-			if err == nil && n > 0 {
+		if resolver.IsPostgres(dsn) {
+			if n, err := storetest.Writing(dsn); err == nil && n > 0 {
 				return true
 			}
 		} else if fi, err := os.Stat(dsn + "-wal"); err == nil && fi.Size() > walStart+256<<10 {
@@ -125,7 +115,7 @@ func TestCrashDuringImport(t *testing.T) {
 		t.Logf("killed with the import's transaction open, %d lines streamed", sent.Load())
 
 		s2 := startServer(t, dir, cleanEnv(), "--db", dsn)
-		st := openTestStore(t, dsn)
+		st := openTestDB(t, dsn)
 		ctx := context.Background()
 		n, err := st.Count(ctx)
 		if err != nil {
@@ -238,7 +228,7 @@ func TestCrashDuringConcurrentWrites(t *testing.T) {
 		}
 
 		startServer(t, dir, cleanEnv(), "--db", dsn)
-		st := openTestStore(t, dsn)
+		st := openTestDB(t, dsn)
 		ctx := context.Background()
 		total := 0
 		for k := 0; k < keys; k++ {

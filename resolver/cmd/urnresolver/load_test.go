@@ -4,8 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"database/sql"
 	"fmt"
+	"github.com/urikit/urikit/resolver/internal/store/storetest"
 	"io"
 	"math/rand/v2"
 	"net"
@@ -55,9 +55,10 @@ import (
 // URNRESOLVER_LOAD_URNS (default 1000000) sets the number of stored URNs,
 // URNRESOLVER_LOAD_CONNS (default 16) the connections, and
 // URNRESOLVER_LOAD_SERVER_ARGS adds flags to the server (such as
-// "--pprof-addr 127.0.0.1:6060" to profile it, or "--cache-entries 0" to
-// measure the store without the answer cache, which the server otherwise
-// preloads with --cache-preload), and
+// "--pprof-addr 127.0.0.1:6060" to profile it, "--cache-preload=false"
+// to measure the cache filled only by the reads, or "--cache-entries 0"
+// to measure the store without the answer cache; the server otherwise
+// runs with serve's defaults), and
 // URNRESOLVER_LOAD_DIR (default $TMPDIR/urnresolver-load) where the SQLite
 // database and the CSV file are kept between runs. The PostgreSQL run
 // needs URNRESOLVER_TEST_POSTGRES and keeps its data in the schema
@@ -80,21 +81,11 @@ func BenchmarkN2LLoad(b *testing.B) {
 	logLoadAverage(b)
 	dsns := []string{filepath.Join(dir, fmt.Sprintf("sqlite-%d.db", n))}
 	if base := os.Getenv("URNRESOLVER_TEST_POSTGRES"); base != "" {
-		schema := fmt.Sprintf("load_%d", n)
-		db, err := sql.Open("pgx", base)
+		dsn, err := storetest.Schema(base, fmt.Sprintf("load_%d", n))
 		if err != nil {
 			b.Fatal(err)
 		}
-		_, err = db.Exec("CREATE SCHEMA IF NOT EXISTS " + schema)
-		db.Close()
-		if err != nil {
-			b.Fatal(err)
-		}
-		sep := "?"
-		if strings.Contains(base, "?") {
-			sep = "&"
-		}
-		dsns = append(dsns, base+sep+"search_path="+schema)
+		dsns = append(dsns, dsn)
 	} else {
 		b.Log("URNRESOLVER_TEST_POSTGRES is not set: no PostgreSQL run")
 	}
@@ -119,8 +110,23 @@ func BenchmarkN2LLoad(b *testing.B) {
 			b.Fatalf("token create: %d %s", code, stderr)
 		}
 		token := strings.TrimSpace(out)
-		args := append([]string{"--db", dsn, "--write-rate", "-1", "--cache-preload"}, strings.Fields(os.Getenv("URNRESOLVER_LOAD_SERVER_ARGS"))...)
+		// serve's defaults (issue 29): no flag but the database and no
+		// write rate limit for the benchmark's own writer.
+		args := append([]string{"--db", dsn, "--write-rate", "-1"}, strings.Fields(os.Getenv("URNRESOLVER_LOAD_SERVER_ARGS"))...)
 		s := startServerWith(b, wrapper, dir, cleanEnv("GOMAXPROCS=1"), args...)
+		// The server preloads its answers in the background; the rounds
+		// measure it once that is done (the log says so), as it runs
+		// from then on.
+		if a := strings.Join(args, " ") + " "; !strings.Contains(a, "--cache-entries 0 ") && !strings.Contains(a, "--cache-entries=0 ") && !strings.Contains(a, "--cache-preload=false ") {
+			t0 := time.Now()
+			for !strings.Contains(s.stderr.String(), "answer cache preloaded") {
+				if time.Since(t0) > 10*time.Minute {
+					b.Fatalf("no preload within 10 minutes; stderr:\n%s", s.stderr)
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+			b.Logf("%s: preloaded in %v: %s", name, time.Since(t0).Round(time.Millisecond), lastLine(s.stderr.String()))
+		}
 		runLoad(b, s.addr, n, conns, 50_000, nil) // warm the page cache and the database's
 		modes := []loadMode{
 			{name: "reads", addr: s.addr, pid: s.cmd.Process.Pid},
@@ -128,6 +134,14 @@ func BenchmarkN2LLoad(b *testing.B) {
 			{name: "ceiling", addr: bare.addr, pid: bare.cmd.Process.Pid},
 		}
 		b.Run(name, func(b *testing.B) { loadRounds(b, name, modes, n, conns) })
+		// What the cache did: answered, missed, or was bypassed because
+		// it was not current (issue 29).
+		_, _, body := request(b, http.MethodGet, s.url+"/metrics", "", "", "")
+		for _, l := range strings.Split(body, "\n") {
+			if strings.HasPrefix(l, "urnresolver_cache_") {
+				b.Logf("%s: %s", name, l)
+			}
+		}
 		s.stop()
 	}
 	bare.stop()
@@ -391,7 +405,7 @@ func loadURN(i int) string { return fmt.Sprintf("urn:nbn:no-nb_digibok_%08d", i)
 // prepareLoadData imports n records into dsn with the import command,
 // unless they are there from an earlier run.
 func prepareLoadData(b *testing.B, dir, dsn string, n int) {
-	st := openTestStore(b, dsn)
+	st := openTestDB(b, dsn)
 	have, err := st.Count(context.Background())
 	if err != nil {
 		b.Fatal(err)
@@ -418,7 +432,7 @@ func prepareLoadData(b *testing.B, dir, dsn string, n int) {
 	}
 	binary(b)
 	start := time.Now()
-	code, _, stderr := runCmd(b, dir, cleanEnv(), "", "import", "--db", dsn, csv)
+	code, _, stderr := runCmdWithin(b, 30*time.Minute, dir, cleanEnv(), "", "import", "--db", dsn, csv)
 	if code != 0 {
 		b.Fatalf("import: %d %s", code, stderr)
 	}
@@ -551,4 +565,10 @@ func readResponse(r *bufio.Reader) (int, error) {
 		}
 	}
 	return code, nil
+}
+
+// lastLine returns the last non-empty line of s.
+func lastLine(s string) string {
+	s = strings.TrimRight(s, "\n")
+	return s[strings.LastIndexByte(s, '\n')+1:]
 }

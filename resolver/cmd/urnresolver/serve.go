@@ -32,10 +32,14 @@ N2Ns, I=I, L2N, L2Ns and the I2L... names), /<URN>, the lookup page /,
 store take writes), /metrics. DELETE of a record deactivates it: its URN
 answers 410 Gone, never 404.
 
-N2L answers are kept in memory (--cache-entries), each dropped by the
-write that changes it; with PostgreSQL, servers sharing the database tell
-each other by LISTEN/NOTIFY, and a SQLite server sees another process's
-writes (urnresolver import) within 0.1 s.
+N2L answers are kept in memory (--cache-entries, --cache-bytes), read in
+the background at start (--cache-preload), and each dropped by the write
+that changes it: this server's at once, those of other servers and
+processes on the same database (urnresolver import, a second server)
+through the database's change log, within 0.1 s or, with PostgreSQL, at
+once by LISTEN/NOTIFY. No answer from memory is more than 1 s older than
+a write acknowledged anywhere: a server that cannot read the change log
+for that long answers from the database (/metrics: urnresolver_cache_current).
 
 Examples:
   urnresolver serve
@@ -81,8 +85,9 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	logFormat := fs.String("log-format", "text", "log format on stderr: text or json")
 	logLevel := fs.String("log-level", "info", "log level: debug, info, warn, error")
 	accessLog := fs.Bool("access-log", false, "log every request (at info)")
-	cacheEntries := fs.Int("cache-entries", resolver.DefaultCacheEntries, "N2L answers kept in memory, about 150 bytes each (0: no cache)")
-	cachePreload := fs.Bool("cache-preload", false, "read the N2L answers of up to --cache-entries records at start")
+	cacheEntries := fs.Int("cache-entries", resolver.DefaultCacheEntries, "N2L answers kept in memory, about 100 bytes each (0: no cache)")
+	cacheBytes := fs.Int("cache-bytes", resolver.DefaultCacheBytes, "memory for the N2L answers, in `bytes`")
+	cachePreload := fs.Bool("cache-preload", true, "read the N2L answers of the records into memory in the background at start, until --cache-entries or --cache-bytes")
 	pprofAddr := fs.String("pprof-addr", "", "serve net/http/pprof on this separate `HOST:PORT` (off by default; keep it on loopback)")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
@@ -125,14 +130,24 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer store.Close()
 	if *cacheEntries > 0 {
-		start := time.Now()
-		if err := store.Cache(context.Background(), resolver.CacheOptions{Entries: *cacheEntries, Preload: *cachePreload}); err != nil {
+		if err := store.Cache(context.Background(), resolver.CacheOptions{Entries: *cacheEntries, Bytes: *cacheBytes}); err != nil {
 			logger.Error("cannot start the answer cache", "err", err)
 			return 1
 		}
 		if *cachePreload {
-			n, _, _ := store.CacheStats()
-			logger.Info("answer cache preloaded", "entries", n, "took", time.Since(start).Round(time.Millisecond))
+			// In the background: the server answers meanwhile, from the
+			// database what is not loaded yet.
+			pctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			go func() {
+				start := time.Now()
+				n, err := store.Preload(pctx)
+				if err != nil && pctx.Err() == nil {
+					logger.Warn("answer cache preload stopped", "entries", n, "err", err)
+					return
+				}
+				logger.Info("answer cache preloaded", "entries", n, "took", time.Since(start).Round(time.Millisecond))
+			}()
 		}
 	}
 	srv, err := resolver.New(resolver.Config{

@@ -1,4 +1,4 @@
-package resolver
+package store
 
 import (
 	"context"
@@ -11,47 +11,6 @@ import (
 	"strings"
 	"time"
 )
-
-// dialect is what differs between the two databases: the names of a few
-// types and clauses in the schema, and the placeholders of queries. The
-// schema and every query are written once; nothing else in the store
-// asks which database it is on, except to take locks that only
-// PostgreSQL needs.
-type dialect struct {
-	name     string // "sqlite" or "postgres"
-	postgres bool
-	types    map[string]string // {{name}} in migrations
-}
-
-var (
-	sqliteDialect = dialect{name: "sqlite", types: map[string]string{
-		"int64": "INTEGER", "bytes": "BLOB", "serial_key": "INTEGER PRIMARY KEY AUTOINCREMENT",
-		"without_rowid": " WITHOUT ROWID",
-	}}
-	postgresDialect = dialect{name: "postgres", postgres: true, types: map[string]string{
-		"int64": "BIGINT", "bytes": "BYTEA", "serial_key": "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
-		"without_rowid": "",
-	}}
-)
-
-// q rewrites "?" placeholders to PostgreSQL's "$1", "$2", ...
-func (d dialect) q(query string) string {
-	if !d.postgres {
-		return query
-	}
-	var b strings.Builder
-	n := 0
-	for i := 0; i < len(query); i++ {
-		if query[i] == '?' {
-			n++
-			b.WriteByte('$')
-			b.WriteString(strconv.Itoa(n))
-			continue
-		}
-		b.WriteByte(query[i])
-	}
-	return b.String()
-}
 
 // statements returns the statements of a migration file for d: comment
 // lines dropped, {{name}} replaced, split at ";" ending a line.
@@ -134,26 +93,26 @@ func SchemaVersion() int { return migrations[len(migrations)-1].version }
 // start at once against one database: a transaction-scoped advisory lock
 // lets one of them migrate while the others wait and then find nothing
 // to do. On SQLite the write transaction (BEGIN IMMEDIATE) does the same.
-func (s *Store) migrate(ctx context.Context) error {
+func (db *DB) migrate(ctx context.Context) error {
 	for _, m := range migrations {
-		if err := s.apply(ctx, m); err != nil {
+		if err := db.apply(ctx, m); err != nil {
 			return fmt.Errorf("migration %s: %w", m.name, err)
 		}
 	}
 	return nil
 }
 
-func (s *Store) apply(ctx context.Context, m migration) error {
-	stmts, err := s.d.statements(m.src)
+func (db *DB) apply(ctx context.Context, m migration) error {
+	stmts, err := db.d.statements(m.src)
 	if err != nil {
 		return err
 	}
-	tx, err := s.w.BeginTx(ctx, nil)
+	tx, err := db.w.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if s.d.postgres {
+	if db.d.postgres {
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(7208141)`); err != nil {
 			return err
 		}
@@ -165,7 +124,7 @@ func (s *Store) apply(ctx context.Context, m migration) error {
 		return fmt.Errorf("create schema_migrations: %w", err)
 	}
 	var n int
-	if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM schema_migrations WHERE version = ?`), m.version).Scan(&n); err != nil {
+	if err := tx.QueryRowContext(ctx, db.q(`SELECT COUNT(*) FROM schema_migrations WHERE version = ?`), m.version).Scan(&n); err != nil {
 		return err
 	}
 	if n > 0 {
@@ -176,7 +135,7 @@ func (s *Store) apply(ctx context.Context, m migration) error {
 			return err
 		}
 	}
-	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`),
+	if _, err := tx.ExecContext(ctx, db.q(`INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`),
 		m.version, time.Now().UnixMicro()); err != nil {
 		return err
 	}
@@ -184,8 +143,8 @@ func (s *Store) apply(ctx context.Context, m migration) error {
 }
 
 // version returns the schema version the database is at.
-func (s *Store) version(ctx context.Context) (int, error) {
+func (db *DB) version(ctx context.Context) (int, error) {
 	var v sql.NullInt64
-	err := s.r.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_migrations`).Scan(&v)
+	err := db.r.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_migrations`).Scan(&v)
 	return int(v.Int64), err
 }

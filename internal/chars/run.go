@@ -1,0 +1,108 @@
+package chars
+
+import "math/bits"
+
+// A RunSet is a class of the table (its Class) with the subset of it
+// that Skip tests eight bytes at a time: the ASCII letters of both cases
+// and two ranges of ASCII bytes, the bytes a component is mostly made
+// of. Skip tests the other bytes of the class one at a time with the
+// table, so the subset decides only the speed, never the result.
+//
+// A range [lo, hi] is kept as the two words whose sums with a word of
+// ASCII bytes carry into each byte's high bit when that byte is >= lo,
+// and when it is > hi. The letters are one range of the bytes with bit
+// 0x20 set ("A"-"Z" fall in "a"-"z", and nothing else does).
+type RunSet struct {
+	lo1, hi1, lo2, hi2 uint64
+	class              Class
+}
+
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// runSet returns the RunSet of class c whose fast subset is the letters
+// and the ranges r[0]-r[1] and r[2]-r[3], after checking that the subset
+// is in c.
+func runSet(c Class, r [4]byte) RunSet {
+	for b := 0; b < 256; b++ {
+		if b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || r[0] <= byte(b) && byte(b) <= r[1] || r[2] <= byte(b) && byte(b) <= r[3] {
+			if !Is(byte(b), c) {
+				panic("chars: a RunSet's fast bytes must be in its class")
+			}
+		}
+	}
+	return RunSet{
+		lsb * uint64(0x80-r[0]), lsb * uint64(0x7F-r[1]),
+		lsb * uint64(0x80-r[2]), lsb * uint64(0x7F-r[3]),
+		c,
+	}
+}
+
+var (
+	// SchemeRun is Scheme; letters, digits, "-" and "." are fast.
+	SchemeRun = runSet(Scheme, [4]byte{'0', '9', '-', '.'})
+	// HostRun is RegName; letters, digits, "-" and "." are fast.
+	HostRun = runSet(RegName, [4]byte{'0', '9', '-', '.'})
+	// PathRun is PathChar; letters, digits, "&'()*+,-./:;" and "_" are
+	// fast.
+	PathRun = runSet(PathChar, [4]byte{'&', ';', '_', '_'})
+	// QueryRun is QueryFrag; letters, digits, "&'()*+,-./:;" and "="
+	// are fast.
+	QueryRun = runSet(QueryFrag, [4]byte{'&', ';', '=', '='})
+)
+
+// stops returns the word whose byte k has its high bit set when byte k
+// of w (the little-endian word of 8 bytes of input) is not a fast byte
+// of r.
+func (r *RunSet) stops(w uint64) uint64 {
+	// Clear the high bits, so that no sum carries from a byte into the
+	// next; a byte that had it (not ASCII) is a stop whatever its sums.
+	v := w &^ msb
+	l := v | lsb*0x20
+	// In a range, the first sum has carried into the high bit and the
+	// second has not; below it neither has, above it both have.
+	in := ((l + lsb*(0x80-'a')) ^ (l + lsb*(0x7F-'z'))) | ((v + r.lo1) ^ (v + r.hi1)) | ((v + r.lo2) ^ (v + r.hi2))
+	return (^in | w) & msb
+}
+
+// load returns the first 8 bytes of s as a little-endian word (one
+// 8-byte load).
+func load(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// Skip returns the offset of the first byte of s at or after i that is
+// not in r's class, or len(s). It reads eight bytes at a time, testing
+// only the bytes outside the fast subset through the table.
+func Skip(s string, i int, r *RunSet) int {
+	n := len(s)
+	for i <= n-8 {
+		m := r.stops(load(s[i:]))
+		if m == 0 {
+			i += 8
+			continue
+		}
+		i += bits.TrailingZeros64(m) >> 3
+		if !Is(s[i], r.class) {
+			return i
+		}
+		i++
+	}
+	if n >= 8 && i < n {
+		// The last 8 bytes, of which the first 8-(n-i) are already
+		// known to be in the class: shifted out.
+		m := r.stops(load(s[n-8:])) >> (8 * (i - (n - 8)))
+		if m == 0 {
+			return n
+		}
+		i += bits.TrailingZeros64(m) >> 3
+	}
+	for i < n && Is(s[i], r.class) {
+		i++
+	}
+	return i
+}

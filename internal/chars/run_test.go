@@ -1,0 +1,72 @@
+package chars
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// skipTable is Skip one byte at a time through the table.
+func skipTable(s string, i int, c Class) int {
+	for i < len(s) && Is(s[i], c) {
+		i++
+	}
+	return i
+}
+
+var runSets = map[string]*RunSet{"SchemeRun": &SchemeRun, "HostRun": &HostRun, "PathRun": &PathRun, "QueryRun": &QueryRun}
+
+// TestSkipEveryByte puts every byte value at every offset of strings of
+// 1 to 24 bytes of fast bytes (so in every lane of a word, of the last
+// overlapping word and of the bytes before it) and compares Skip with the
+// table, from every start.
+func TestSkipEveryByte(t *testing.T) {
+	for name, r := range runSets {
+		for n := 1; n <= 24; n++ {
+			for at := 0; at < n; at++ {
+				for b := 0; b < 256; b++ {
+					s := []byte(strings.Repeat("a", n))
+					s[at] = byte(b)
+					for i := 0; i <= n; i++ {
+						if got, want := Skip(string(s), i, r), skipTable(string(s), i, r.class); got != want {
+							t.Fatalf("%s: Skip(%q, %d) = %d, want %d", name, s, i, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSkipRandom compares Skip with the table on random strings whose
+// bytes are drawn from a mix of each class and of all bytes, so that a
+// carry from one byte of a word into the next would show.
+func TestSkipRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for name, r := range runSets {
+		var in, all []byte
+		for b := 0; b < 256; b++ {
+			all = append(all, byte(b))
+			if Is(byte(b), r.class) {
+				in = append(in, byte(b))
+			}
+		}
+		for k := 0; k < 200000; k++ {
+			s := make([]byte, rng.IntN(40))
+			for j := range s {
+				if rng.IntN(16) == 0 {
+					s[j] = all[rng.IntN(len(all))]
+				} else {
+					s[j] = in[rng.IntN(len(in))]
+				}
+			}
+			i := 0
+			if len(s) > 0 {
+				i = rng.IntN(len(s))
+			}
+			if got, want := Skip(string(s), i, r), skipTable(string(s), i, r.class); got != want {
+				t.Fatalf("%s: Skip(%q, %d) = %d, want %d", name, s, i, got, want)
+			}
+		}
+	}
+}
