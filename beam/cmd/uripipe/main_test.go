@@ -63,6 +63,10 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	if portable != nil {
+		if err := portable.checkWorkDir(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			code = 1
+		}
 		portable.stop()
 	}
 	os.RemoveAll(dir)

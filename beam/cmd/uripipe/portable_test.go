@@ -32,8 +32,12 @@ import (
 // staged binary from Prism and runs it as the worker. The test's
 // temporary directories, which every process reaches by the same
 // absolute path, stand for the object store. So a job that depends on
-// the state of one process (a relative path, a package variable, an
-// unregistered type or function) fails here.
+// the state of one process (a relative path, a package variable set
+// when the job is built, an unregistered type or function) fails here,
+// and one that writes into its worker's working directory is reported
+// when the tests end (checkWorkDir). What this cannot show: Prism runs
+// every stage of a job in one worker, so state that one stage leaves
+// for another in the worker's memory goes unseen.
 
 // portableEnvVar selects the portable mode.
 const portableEnvVar = "URIPIPE_TEST_RUNNER"
@@ -53,6 +57,7 @@ type portableRunner struct {
 	pool     *exec.Cmd // the worker pool
 	poolIn   io.Closer // its standard input: closing it stops it
 	poolLog  *tailBuffer
+	work     string          // the workers' working directory
 	copies   map[string]bool // the boot loader's copies of bin before the tests (workerCopies)
 }
 
@@ -104,15 +109,28 @@ func startPortable(dir string) error {
 	r.endpoint = line
 
 	// The worker pool: this test binary (poolEnvVar), in a directory of
-	// its own, where the boot loader writes its pipeline_options.json.
-	work := filepath.Join(dir, "pool")
-	if err := os.Mkdir(work, 0o755); err != nil {
+	// its own, where the boot loader writes its pipeline_options.json
+	// and the workers run. The boot loader fetches the staged binary
+	// into its semi-persistent directory, /tmp/staged unless told, as
+	// 1-uripipe, a name that the runs of the tests on one machine
+	// would share: it gets one of this run's.
+	r.work = filepath.Join(dir, "pool")
+	persist := filepath.Join(dir, "persist")
+	for _, d := range []string{r.work, persist} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			r.stop()
+			return err
+		}
+	}
+	wrapper := filepath.Join(dir, "boot")
+	script := "#!/bin/sh\nexec " + shellQuote(boot) + " --semi_persist_dir=" + shellQuote(persist) + " \"$@\"\n"
+	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
 		r.stop()
 		return err
 	}
 	r.pool = exec.Command(os.Args[0])
-	r.pool.Env = append(os.Environ(), poolEnvVar+"="+boot)
-	r.pool.Dir = work
+	r.pool.Env = append(os.Environ(), poolEnvVar+"="+wrapper)
+	r.pool.Dir = r.work
 	r.pool.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	if r.poolIn, err = r.pool.StdinPipe(); err != nil {
 		r.stop()
@@ -203,10 +221,34 @@ func servePool(boot string) int {
 	return 0
 }
 
+// shellQuote quotes s for sh.
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// checkWorkDir returns an error when the workers left a file in their
+// working directory other than the boot loader's pipeline_options.json:
+// a job that writes where its worker runs loses the file on a cluster,
+// where the next stage runs on another machine.
+func (r *portableRunner) checkWorkDir() error {
+	ents, err := os.ReadDir(r.work)
+	if err != nil {
+		return err
+	}
+	var left []string
+	for _, e := range ents {
+		if e.Name() != "pipeline_options.json" {
+			left = append(left, e.Name())
+		}
+	}
+	if len(left) > 0 {
+		return fmt.Errorf("the workers left %q in their working directory %s", left, r.work)
+	}
+	return nil
+}
+
 // stop stops the pool, its workers and Prism, and removes the copies
-// of the worker binary that the boot loader left: it fetches the
-// staged binary into /tmp/staged and copies it into a directory
-// /tmp/binNNN of its own, one a worker, and removes neither.
+// of the worker binary that the boot loader left: it copies the staged
+// binary into a directory /tmp/binNNN of its own, one a worker, and
+// does not remove it.
 func (r *portableRunner) stop() {
 	if r.poolIn != nil {
 		r.poolIn.Close()
@@ -223,9 +265,8 @@ func (r *portableRunner) stop() {
 	}
 }
 
-// workerCopies returns the boot loader's copies of bin: the files
-// /tmp/staged/* with its bytes, and the directories /tmp/bin* that hold
-// only a file "worker" with its bytes.
+// workerCopies returns the boot loader's copies of bin: the
+// directories /tmp/bin* that hold only a file "worker" with its bytes.
 func workerCopies(bin string) map[string]bool {
 	want, err := os.ReadFile(bin)
 	if err != nil {
@@ -240,12 +281,6 @@ func workerCopies(bin string) map[string]bool {
 		return err == nil && bytes.Equal(got, want)
 	}
 	copies := map[string]bool{}
-	staged, _ := filepath.Glob("/tmp/staged/*")
-	for _, f := range staged {
-		if same(f) {
-			copies[f] = true
-		}
-	}
 	dirs, _ := filepath.Glob("/tmp/bin*")
 	for _, d := range dirs {
 		ents, err := os.ReadDir(d)
