@@ -15,9 +15,9 @@ import (
 // The readers find their files with Beam's file systems directly, not
 // with its fileio package: what they need of it is a list and an open,
 // and fileio (with transforms/periodic, which it imports for its
-// continuous matching) is the costliest package of uripipe's first
-// build, 60 of its ~420 CPU seconds and 1.2 GB of memory, for its
-// generic DoFn registrations (BENCHMARKS.md, "The first build").
+// continuous matching) is among the costliest packages of uripipe's
+// first build, for its generic DoFn registrations (BENCHMARKS.md, "The
+// first build of uripipe").
 
 func init() {
 	// Once a glob and once a file: reflection is fast enough.

@@ -30,10 +30,10 @@ func TestRunnerFlag(t *testing.T) {
 }
 
 // TestBuildDeps guards the cost of the first build (BENCHMARKS.md,
-// "The first build"): without -tags dataflow, uripipe compiles neither
-// the Dataflow runner and its API client nor Beam's fileio (and the
-// transforms/periodic it imports), the costliest package of the build;
-// with the tag, it has the Dataflow runner.
+// "The first build of uripipe"): without -tags dataflow, uripipe
+// compiles neither the Dataflow runner and its API client nor Beam's
+// fileio (and the transforms/periodic it imports); with the tag, it
+// has the Dataflow runner.
 func TestBuildDeps(t *testing.T) {
 	const beam = "github.com/apache/beam/sdks/v2/go/pkg/beam/"
 	heavy := []string{
