@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 )
@@ -300,12 +301,20 @@ const maxSkips = 10000
 // prefix). A number whose URN has a record or a reservation already is
 // passed over. ErrNoRegistrar, or a *RegistrarError (ErrRegistrarMode)
 // when the registrar's modes lack resolver.
+//
+// The counter's row lock (PostgreSQL) is held from its update to the
+// commit, so every mint of a registrar waits for the one before it to
+// commit: what runs under it is kept to the statements that need the
+// number. Its URN is inserted only if free, in one statement rather than
+// a read and a write; the record is new, so there are no old lists to
+// delete, and it is returned as written rather than read back.
 func (db *DB) Mint(ctx context.Context, code string, build func(prefix string, n int64) (Entry, error), a AuditEntry) (Record, error) {
 	tx, err := db.w.BeginTx(ctx, nil)
 	if err != nil {
 		return Record{}, err
 	}
 	defer tx.Rollback()
+	now := a.At.UnixMicro()
 	for range maxSkips {
 		n, r, err := db.counter(ctx, tx, code, ModeResolver, 1)
 		if err != nil {
@@ -316,19 +325,35 @@ func (db *DB) Mint(ctx context.Context, code string, build func(prefix string, n
 			return Record{}, err
 		}
 		if db.d.postgres {
+			// The key's lock, which every writer of a record takes
+			// (writeTx): a registrar's own choice of this URN has
+			// committed before the insert, or waits for this commit.
 			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, e.Key); err != nil {
 				return Record{}, err
 			}
 		}
-		taken, err := db.taken(ctx, tx, []string{e.Key})
+		res, err := tx.ExecContext(ctx, db.q(`INSERT INTO records (key, urn, nid, metadata, created_at, updated_at)
+			SELECT ?, ?, ?, ?, CAST(? AS BIGINT), CAST(? AS BIGINT) WHERE NOT EXISTS (SELECT 1 FROM reservations WHERE key = ?)
+			ON CONFLICT (key) DO NOTHING`), e.Key, e.URN, e.NID, e.Metadata, now, now, e.Key)
 		if err != nil {
+			return Record{}, fmt.Errorf("write records: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return Record{}, err
+		} else if n == 0 {
+			continue // a record or a reservation has the URN
+		}
+		if err := db.writeLists(ctx, tx, []Entry{e}); err != nil {
 			return Record{}, err
 		}
-		if taken[e.Key] {
-			continue
-		}
 		a.URN = e.URN
-		return db.writeOne(ctx, tx, e, a)
+		if err := db.audit(ctx, tx, a); err != nil {
+			return Record{}, err
+		}
+		if err := db.commit(ctx, tx, e.Key); err != nil {
+			return Record{}, err
+		}
+		return e.record(a.At), nil
 	}
 	return Record{}, errors.New("mint: more than 10000 numbers in a row have records already")
 }
