@@ -22,8 +22,7 @@ func (db *DB) stamp(ctx context.Context, tx execer, keys []string, at int64) err
 		for _, k := range keys[start:end] {
 			args = append(args, k)
 		}
-		in := "(" + strings.TrimSuffix(strings.Repeat("?,", end-start), ",") + ")"
-		if _, err := tx.ExecContext(ctx, db.q(`UPDATE records SET changed_at = ? WHERE key IN `+in), args...); err != nil {
+		if _, err := tx.ExecContext(ctx, db.q(`UPDATE records SET changed_at = ? WHERE key IN `+placeholders(end-start)), args...); err != nil {
 			return err
 		}
 		start = end
@@ -146,44 +145,16 @@ func (db *DB) Harvest(ctx context.Context, q HarvestQuery) ([]Harvested, error) 
 	if err != nil || !q.Full || len(out) == 0 {
 		return out, err
 	}
-	urls, err := db.locationsOf(ctx, tx, out)
+	keys := make([]string, len(out))
+	for i, h := range out {
+		keys[i] = h.Key
+	}
+	urls, err := db.listsOf(ctx, tx, locationLists, keys)
 	if err != nil {
 		return nil, err
 	}
 	for i := range out {
 		out[i].URLs = urls[out[i].Key]
-	}
-	return out, nil
-}
-
-// locationsOf reads, in tx, the locations of hs in order, by key.
-func (db *DB) locationsOf(ctx context.Context, tx querier, hs []Harvested) (map[string][]string, error) {
-	out := make(map[string][]string, len(hs))
-	for start := 0; start < len(hs); {
-		end := min(start+maxParams, len(hs))
-		args := make([]any, 0, end-start)
-		for _, h := range hs[start:end] {
-			args = append(args, h.Key)
-		}
-		in := "(" + strings.TrimSuffix(strings.Repeat("?,", len(args)), ",") + ")"
-		rows, err := tx.QueryContext(ctx, db.q(`SELECT key, url FROM locations WHERE key IN `+in+` ORDER BY key, pos`), args...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			var k, u string
-			if err := rows.Scan(&k, &u); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			out[k] = append(out[k], u)
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return nil, err
-		}
-		start = end
 	}
 	return out, nil
 }

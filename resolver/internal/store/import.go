@@ -85,34 +85,17 @@ func (t *ImportTx) Entry(ctx context.Context, key string) (Entry, bool, error) {
 // their records.
 func (t *ImportTx) Deactivated(ctx context.Context, keys []string) (map[string]*GoneError, error) {
 	out := map[string]*GoneError{}
-	for start := 0; start < len(keys); {
-		end := min(start+maxParams, len(keys))
-		args := make([]any, end-start)
-		for i, k := range keys[start:end] {
-			args[i] = k
-		}
-		in := "(" + strings.TrimSuffix(strings.Repeat("?,", len(args)), ",") + ")"
-		rows, err := t.tx.QueryContext(ctx, t.db.q(`SELECT key, urn, deactivated_at, reason, successor FROM records WHERE deactivated_at IS NOT NULL AND key IN `+in), args...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
+	err := t.db.inKeys(ctx, t.tx, `SELECT key, urn, deactivated_at, reason, successor FROM records WHERE deactivated_at IS NOT NULL AND key IN {keys}`, nil, keys,
+		func(rows *sql.Rows) error {
 			var k, urn, reason, successor string
 			var at sql.NullInt64
 			if err := rows.Scan(&k, &urn, &at, &reason, &successor); err != nil {
-				rows.Close()
-				return nil, err
+				return err
 			}
 			out[k] = &GoneError{URN: urn, Deactivation: *deactivation(at, reason, successor)}
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return nil, err
-		}
-		start = end
-	}
-	return out, nil
+			return nil
+		})
+	return out, err
 }
 
 // Restore puts back the rows of key as the last committed transaction

@@ -360,25 +360,7 @@ func (db *DB) Mint(ctx context.Context, code string, build func(prefix string, n
 
 // taken returns which of keys have a record or a reservation, in tx.
 func (db *DB) taken(ctx context.Context, tx querier, keys []string) (map[string]bool, error) {
-	out := map[string]bool{}
-	for start := 0; start < len(keys); {
-		end := min(start+maxParams/2, len(keys))
-		args := make([]any, 0, 2*(end-start))
-		for _, k := range keys[start:end] {
-			args = append(args, k)
-		}
-		in := "(" + strings.TrimSuffix(strings.Repeat("?,", end-start), ",") + ")"
-		args = append(args, args...)
-		found, err := db.strings(ctx, tx, `SELECT key FROM records WHERE key IN `+in+` UNION SELECT key FROM reservations WHERE key IN `+in, args...)
-		if err != nil {
-			return nil, err
-		}
-		for _, k := range found {
-			out[k] = true
-		}
-		start = end
-	}
-	return out, nil
+	return db.keysIn(ctx, tx, `SELECT key FROM records WHERE key IN {keys} UNION SELECT key FROM reservations WHERE key IN {keys}`, keys)
 }
 
 // Reservation is a URN reserved for a registrar.
@@ -549,24 +531,11 @@ func (t *ImportTx) Claims(ctx context.Context, keys, urns []string, by string) (
 	if len(under) == 0 {
 		return nil, nil
 	}
-	stored := map[string]bool{}
-	for start := 0; start < len(check); {
-		end := min(start+maxParams, len(check))
-		args := make([]any, end-start)
-		for i, k := range check[start:end] {
-			args[i] = k
-		}
-		in := "(" + strings.TrimSuffix(strings.Repeat("?,", len(args)), ",") + ")"
-		found, err := db.strings(ctx, tx, `SELECT key FROM records WHERE key IN `+in, args...)
-		if err != nil {
-			return nil, err
-		}
-		for _, k := range found {
-			stored[k] = true
-		}
-		start = end
+	stored, err := t.Existing(ctx, check)
+	if err != nil {
+		return nil, err
 	}
-	taken, err := db.taken(ctx, tx, check)
+	reserved, err := db.keysIn(ctx, tx, `SELECT key FROM reservations WHERE key IN {keys}`, check)
 	if err != nil {
 		return nil, err
 	}
@@ -579,7 +548,7 @@ func (t *ImportTx) Claims(ctx context.Context, keys, urns []string, by string) (
 		e := &RegistrarError{URN: urns[i], Registrar: r.Code, Writer: by, Modes: r.Modes, Err: ErrOtherRegistrar}
 		switch {
 		case by != r.Code:
-		case taken[k]:
+		case reserved[k]:
 			e.Err, e.Need = ErrRegistrarMode, ModeReserved
 		case !r.Has(ModeRegistrar):
 			e.Err, e.Need = ErrRegistrarMode, ModeRegistrar

@@ -310,7 +310,7 @@ func (db *DB) writeEntries(ctx context.Context, tx execer, es []Entry, now int64
 		for i, e := range chunk {
 			keys[i] = e.Key
 		}
-		in := "(" + strings.TrimSuffix(strings.Repeat("?,", len(chunk)), ",") + ")"
+		in := placeholders(len(chunk))
 		if _, err := tx.ExecContext(ctx, db.q(`DELETE FROM locations WHERE key IN `+in), keys...); err != nil {
 			return fmt.Errorf("write locations: %w", err)
 		}
@@ -347,7 +347,7 @@ func (db *DB) writeLists(ctx context.Context, tx execer, es []Entry) error {
 }
 
 func (db *DB) insertRows(ctx context.Context, tx execer, head string, cols int, rows [][]any) error {
-	tuple := "(" + strings.TrimSuffix(strings.Repeat("?,", cols), ",") + ")"
+	tuple := placeholders(cols)
 	for start := 0; start < len(rows); {
 		end := min(start+maxParams/cols, len(rows))
 		var b strings.Builder
