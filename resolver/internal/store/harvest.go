@@ -67,7 +67,9 @@ type HarvestQuery struct {
 	// KeyPrefix selects the records whose key starts with it (a
 	// registrar's prefix key); "" for all.
 	KeyPrefix string
-	Limit     int
+	// Key, when set, selects the record under it alone (HarvestOne).
+	Key   string
+	Limit int
 	// Full reads the metadata and the locations too.
 	Full bool
 }
@@ -91,9 +93,12 @@ func (h Harvested) ChangedMicros() int64 { return h.Changed.UnixMicro() }
 func (db *DB) Harvest(ctx context.Context, q HarvestQuery) ([]Harvested, error) {
 	var where []string
 	var args []any
-	if q.ByKey {
+	switch {
+	case q.Key != "":
+		where, args = append(where, `key = ?`), append(args, q.Key)
+	case q.ByKey:
 		where, args = append(where, `key > ?`), append(args, q.AfterKey)
-	} else {
+	default:
 		where, args = append(where, `(changed_at, key) > (?, ?)`), append(args, q.AfterChanged, q.AfterKey)
 	}
 	if q.HasFrom {
@@ -162,22 +167,14 @@ func (db *DB) Harvest(ctx context.Context, q HarvestQuery) ([]Harvested, error) 
 // HarvestOne reads the record under key as a harvest does (Full), or
 // ErrNotFound.
 func (db *DB) HarvestOne(ctx context.Context, key string) (Harvested, error) {
-	tx, err := db.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	hs, err := db.Harvest(ctx, HarvestQuery{Key: key, ByKey: true, Full: true, Limit: 1})
 	if err != nil {
 		return Harvested{}, err
 	}
-	defer tx.Rollback()
-	rec, err := db.record(ctx, tx, key, storedSynonyms)
-	if err != nil {
-		return Harvested{}, err
+	if len(hs) == 0 {
+		return Harvested{}, ErrNotFound
 	}
-	var changed int64
-	var nid string
-	if err := tx.QueryRowContext(ctx, db.q(`SELECT changed_at, nid FROM records WHERE key = ?`), key).Scan(&changed, &nid); err != nil {
-		return Harvested{}, err
-	}
-	return Harvested{Key: key, URN: rec.URN, NID: nid, Metadata: rec.Metadata, URLs: rec.URLs, Created: rec.Created,
-		Changed: time.UnixMicro(changed).UTC(), Deactivated: rec.Deactivated}, nil
+	return hs[0], nil
 }
 
 // Namespaces returns the namespaces (lowercase NIDs) that have records,

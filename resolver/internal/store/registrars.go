@@ -180,25 +180,12 @@ func (db *DB) Registrars(ctx context.Context) ([]RegistrarRow, error) {
 		return nil, err
 	}
 	defer tx.Rollback()
-	rows, err := tx.QueryContext(ctx, registrarColumns+` ORDER BY code`)
+	out, err := db.registrars(ctx, tx)
 	if err != nil {
 		return nil, err
 	}
-	var out []RegistrarRow
-	for rows.Next() {
-		r, err := scanRegistrar(rows)
-		if err != nil {
-			rows.Close()
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
 	counts := map[string]int{}
-	rows, err = tx.QueryContext(ctx, db.q(`SELECT registrar, COUNT(*) FROM reservations WHERE expires_at IS NULL OR expires_at > ? GROUP BY registrar`), time.Now().UnixMicro())
+	rows, err := tx.QueryContext(ctx, db.q(`SELECT registrar, COUNT(*) FROM reservations WHERE expires_at IS NULL OR expires_at > ? GROUP BY registrar`), time.Now().UnixMicro())
 	if err != nil {
 		return nil, err
 	}
@@ -213,6 +200,31 @@ func (db *DB) Registrars(ctx context.Context) ([]RegistrarRow, error) {
 	}
 	for i := range out {
 		out[i].Reserved = counts[out[i].Code]
+	}
+	return out, rows.Err()
+}
+
+// RegistrarPrefixes returns every registrar, by code, without the
+// counts of their reservations: what the registrars' OAI-PMH sets and
+// resolution counts need.
+func (db *DB) RegistrarPrefixes(ctx context.Context) ([]RegistrarRow, error) {
+	return db.registrars(ctx, db.r)
+}
+
+// registrars reads every registrar in tx, by code.
+func (db *DB) registrars(ctx context.Context, tx querier) ([]RegistrarRow, error) {
+	rows, err := tx.QueryContext(ctx, registrarColumns+` ORDER BY code`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []RegistrarRow
+	for rows.Next() {
+		r, err := scanRegistrar(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
 	}
 	return out, rows.Err()
 }
@@ -501,21 +513,8 @@ func (db *DB) Successors(ctx context.Context, key string, max int) ([]Link, erro
 // and used up. urns gives each key's URN for the errors.
 func (t *ImportTx) Claims(ctx context.Context, keys, urns []string, by string) (map[int]error, error) {
 	db, tx := t.db, t.tx
-	rows, err := tx.QueryContext(ctx, registrarColumns)
-	if err != nil {
-		return nil, err
-	}
-	var regs []RegistrarRow
-	for rows.Next() {
-		r, err := scanRegistrar(rows)
-		if err != nil {
-			rows.Close()
-			return nil, err
-		}
-		regs = append(regs, r)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil || len(regs) == 0 {
+	regs, err := db.registrars(ctx, tx)
+	if err != nil || len(regs) == 0 {
 		return nil, err
 	}
 	under := map[int]RegistrarRow{}
