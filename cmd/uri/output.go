@@ -7,9 +7,11 @@ import (
 	"io"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/urikit/urikit/internal/jsonstr"
 	"github.com/urikit/urikit/iri"
+	"github.com/urikit/urikit/surt"
 	"github.com/urikit/urikit/uri"
 	"github.com/urikit/urikit/urn"
 	"github.com/urikit/urikit/whatwg"
@@ -467,8 +469,22 @@ func describe(in string, err error) (offset int, reason string) {
 	if errors.As(err, &ne) {
 		return ne.Offset, ne.Error()
 	}
+	if errors.Is(err, surt.ErrEmpty) {
+		// The whole line is read and no URL began: the end is to blame.
+		return len(in), "no URL: the line is empty or only spaces and controls"
+	}
 	return -1, err.Error()
 }
 
 // appendJSONString appends s to b as a JSON string (internal/jsonstr).
 func appendJSONString(b []byte, s string) []byte { return jsonstr.Append(b, s) }
+
+// keyResult is a key or a canonical URL that package surt appended to b
+// (uri surt, uri canon): plain, the line; JSON, {"input", "result"}. The
+// command keeps one and reuses b, so that a key costs no allocation.
+type keyResult struct{ b []byte }
+
+func (r *keyResult) write(w *writer) {
+	// b is valid until the next input; result copies it.
+	w.result(unsafe.String(unsafe.SliceData(r.b), len(r.b)))
+}
