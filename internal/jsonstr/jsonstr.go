@@ -18,8 +18,34 @@ import (
 func Append(b []byte, s string) []byte {
 	b = Grow(b, len(s)+2)
 	b = append(b, '"')
-	b = AppendEscaped(b, s)
+	if NeedsNoEscape(s) {
+		// The common case in the uri command (every part of a parsed
+		// URI): one copy, after one scan eight bytes at a time.
+		b = append(b, s...)
+	} else {
+		b = AppendEscaped(b, s)
+	}
 	return append(b, '"')
+}
+
+// NeedsNoEscape reports whether s is written as it is between the
+// quotes of a JSON string: printable ASCII without '"' and '\\'.
+func NeedsNoEscape(s string) bool {
+	if len(s) < 8 {
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' {
+				return false
+			}
+		}
+		return true
+	}
+	for i := 0; i+8 <= len(s); i += 8 {
+		if special(load64(s, i)) {
+			return false
+		}
+	}
+	// The last bytes, in a word that overlaps the one before.
+	return !special(load64(s, len(s)-8))
 }
 
 // AppendEscaped is Append without the quotes: the escaped text of s, for
@@ -156,13 +182,14 @@ func (o *Object) Close() *Object {
 // Key appends `"name":`, after a comma unless it is the first member:
 // a value method (Value, Open, ...) writes the member's value.
 func (o *Object) Key(name string) *Object {
+	b := o.B
 	if !o.first {
-		o.B = append(o.B, ',')
+		b = append(b, ',')
 	}
 	o.first = false
-	o.B = append(o.B, '"')
-	o.B = append(o.B, name...)
-	o.B = append(o.B, '"', ':')
+	b = append(b, '"')
+	b = append(b, name...)
+	o.B = append(b, '"', ':')
 	return o
 }
 
@@ -187,6 +214,37 @@ func (o *Object) Str(name, s string) *Object {
 // is written a block at a time, flushed between blocks.
 func (o *Object) LongStr(name, s string) *Object {
 	return o.Key(name).LongValue(s)
+}
+
+// Verbatim appends a string member written as it is: s must need no
+// escape (NeedsNoEscape), as the caller has checked, on s or on a
+// string s is a part of (every component of a URI is a part of its
+// text). It is Str without the scan: the uri command writes a dozen
+// parts of each URI. A long s is written a block at a time, as
+// LongStr.
+func (o *Object) Verbatim(name, s string) *Object {
+	if o.Flush != nil && len(s) > FlushSize {
+		return o.LongStr(name, s)
+	}
+	b := Grow(o.B, len(name)+len(s)+6)
+	if !o.first {
+		b = append(b, ',')
+	}
+	o.first = false
+	b = append(b, '"')
+	b = append(b, name...)
+	b = append(b, '"', ':', '"')
+	b = append(b, s...)
+	o.B = append(b, '"')
+	return o
+}
+
+// VerbatimOpt is Verbatim, or null when s is not defined.
+func (o *Object) VerbatimOpt(name, s string, defined bool) *Object {
+	if !defined {
+		return o.Null(name)
+	}
+	return o.Verbatim(name, s)
 }
 
 // Opt appends a string member, or null when it is not defined.
@@ -360,6 +418,11 @@ func Grow(b []byte, n int) []byte {
 	if cap(b)-len(b) >= n {
 		return b
 	}
+	return grow(b, n)
+}
+
+// grow is Grow when b has not the room (Grow is inlined, grow not).
+func grow(b []byte, n int) []byte {
 	if n < 4096 && cap(b) < 64<<10 {
 		return slices.Grow(b, n)
 	}
