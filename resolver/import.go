@@ -120,6 +120,13 @@ type ImportOptions struct {
 	// (the source's name, if empty) and Detail are filled in.
 	Audit  AuditEntry
 	Source string
+
+	// claims: the import is a token's (the admin API's), so a new record
+	// under a registrar's prefix needs that registrar's token (by) and
+	// its mode registrar; an import by the command (urnresolver import)
+	// is the operator's, and writes anywhere.
+	claims bool
+	by     string
 }
 
 // importFatal marks an import error of the database, not of the input;
@@ -164,7 +171,7 @@ func importRecords(ctx context.Context, s *Store, v *validator, r io.Reader, f F
 	}
 	defer tx.Rollback()
 	im := &importer{ctx: ctx, tx: tx, v: v, allow: o.Allow, idx: map[string]int{}, seen: map[string]int{},
-		refusedKeys: map[string]int{}}
+		refusedKeys: map[string]int{}, claims: o.claims, by: o.by}
 	switch f {
 	case FormatCSV:
 		err = im.readCSV(lr)
@@ -237,6 +244,9 @@ type importer struct {
 	refusedKeys map[string]int // key -> index in refusedRecs
 	refusedRecs []RecordRefusal
 	revert      []string // keys written by a flushed batch, then refused
+
+	claims bool   // check the registrars' rules (ImportOptions.claims)
+	by     string // the registrar of the importing token
 }
 
 func (im *importer) refuse(line int, reason string) {
@@ -380,6 +390,9 @@ func (im *importer) flush() error {
 		lines := im.seen[e.Key]
 		im.refuseRecord(e.line, e.Key, e.URN, "urn: "+g.Error()+"; a deactivated URN is not rewritten (reactivate it first)")
 		im.refusedRecs[im.refusedKeys[e.Key]].Dropped = lines - 1
+	}
+	if err := im.claim(); err != nil {
+		return &importFatal{err}
 	}
 	batch := make([]store.Entry, 0, len(im.pending))
 	for _, e := range im.pending {

@@ -111,11 +111,13 @@ func shellWords(t *testing.T, line string, vars map[string]string) (words []stri
 
 // expectation is what a README comment promises: a status ("# 303, ..."
 // or "# 410 Gone"; none says 2xx), a Location ("Location: X" or "303 to
-// X"), or, for a comment of one word ("# true"), that the body holds it.
+// X"), or, for a comment of one word ("# true"), that the body holds it;
+// a one-word JSON object that ends in ",...}" is how the body begins.
 type expectation struct {
 	status   int // 0: any 2xx
 	location string
 	body     string
+	start    string // the body's beginning
 }
 
 var statusComment = regexp.MustCompile(`^([1-5][0-9][0-9])\b(?:,? (?:Location:|to) ((?:https?:/|/)\S*))?`)
@@ -126,9 +128,25 @@ func expect(comment string) expectation {
 		e.status, _ = strconv.Atoi(m[1])
 		e.location = m[2]
 	} else if f := strings.Fields(comment); len(f) == 1 {
-		e.body = f[0]
+		if head, ok := strings.CutSuffix(f[0], ",...}"); ok && strings.HasPrefix(head, "{") {
+			e.start = head + ","
+		} else {
+			e.body = f[0]
+		}
 	}
 	return e
+}
+
+// readmeCommand reports whether a README line runs a urnresolver
+// subcommand TestREADME runs too (registrar), and its arguments.
+func readmeCommand(t *testing.T, line string, vars map[string]string) (args []string, comment string, ok bool) {
+	for _, cmd := range []string{"go run ./resolver/cmd/urnresolver registrar ", "urnresolver registrar "} {
+		if strings.HasPrefix(line, cmd) {
+			words, comment := shellWords(t, line, vars)
+			return words[len(strings.Fields(cmd))-1:], comment, true
+		}
+	}
+	return nil, "", false
 }
 
 // TestREADME runs every curl line of the README's resolver section, in
@@ -159,6 +177,15 @@ func TestREADME(t *testing.T) {
 				vars[assign] = strings.TrimSpace(out)
 				continue
 			}
+			if args, comment, ok := readmeCommand(t, line, vars); ok {
+				// Its output, tabs read as spaces, holds the comment.
+				code, out, errOut := runCmd(t, dir, env, "", args...)
+				if out = strings.ReplaceAll(out, "\t", " "); code != 0 || !strings.Contains(out, comment) {
+					t.Errorf("%s\n  exit %d, stdout %q, stderr %q", line, code, out, errOut)
+				}
+				ran++
+				continue
+			}
 			if !strings.HasPrefix(line, "curl ") {
 				if strings.Contains(line, "curl") {
 					t.Errorf("README line %q: a curl example this test does not run (curl must start the line)", line)
@@ -181,13 +208,15 @@ func TestREADME(t *testing.T) {
 				t.Errorf("%s\n  Location %q", line, h.Get("Location"))
 			case e.body != "" && !strings.Contains(body, e.body):
 				t.Errorf("%s\n  body %q lacks %q", line, body, e.body)
+			case !strings.HasPrefix(body, e.start):
+				t.Errorf("%s\n  body %q does not begin %q", line, body, e.start)
 			}
 			ran++
 		}
 		if ran == 0 {
 			t.Fatal("no curl line in the README's resolver section")
 		}
-		t.Logf("%d curl lines run", ran)
+		t.Logf("%d curl and registrar lines run", ran)
 	}
 	t.Run("curl", func(t *testing.T) {
 		curl, err := exec.LookPath("curl")

@@ -23,6 +23,10 @@ type Entry struct {
 	URLs     []Location
 	Metadata string // compact JSON object, "{}" when none
 	Synonyms []Synonym
+	// By is the registrar of the token that writes the entry, "" for
+	// none: a new record under a registrar's prefix needs that
+	// registrar (claim).
+	By string
 }
 
 // Location is a location and its comparison key (the L2N lookup key).
@@ -75,7 +79,8 @@ func (db *DB) state(ctx context.Context, tx querier, key string) (found bool, go
 // Put stores e under its key, replacing any record there, and writes the
 // audit entry a, in one transaction. It returns the record as stored and
 // whether it is new (then a's action is "create"). A deactivated record
-// is not replaced: the error is its *GoneError.
+// is not replaced: the error is its *GoneError. A new record under a
+// registrar's prefix is the registrar's to write (claim).
 func (db *DB) Put(ctx context.Context, e Entry, a AuditEntry) (Record, bool, error) {
 	tx, err := db.writeTx(ctx, e.Key)
 	if err != nil {
@@ -91,6 +96,9 @@ func (db *DB) Put(ctx context.Context, e Entry, a AuditEntry) (Record, bool, err
 	}
 	if !found {
 		a.Action = "create"
+		if err := db.claim(ctx, tx, e.Key, e.URN, e.By, a.At); err != nil {
+			return Record{}, false, err
+		}
 	}
 	rec, err := db.writeOne(ctx, tx, e, a)
 	return rec, !found, err
@@ -98,7 +106,8 @@ func (db *DB) Put(ctx context.Context, e Entry, a AuditEntry) (Record, bool, err
 
 // Create stores e only if there is no record under its key: a
 // *StateError (ErrExists) if there is an active one, its *GoneError if
-// it is deactivated.
+// it is deactivated, a *RegistrarError if a registrar's prefix holds the
+// key and its rules refuse the writer (claim).
 func (db *DB) Create(ctx context.Context, e Entry, a AuditEntry) (Record, error) {
 	tx, err := db.writeTx(ctx, e.Key)
 	if err != nil {
@@ -113,6 +122,9 @@ func (db *DB) Create(ctx context.Context, e Entry, a AuditEntry) (Record, error)
 		return Record{}, gone
 	case found:
 		return Record{}, &StateError{URN: e.URN, Err: ErrExists}
+	}
+	if err := db.claim(ctx, tx, e.Key, e.URN, e.By, a.At); err != nil {
+		return Record{}, err
 	}
 	return db.writeOne(ctx, tx, e, a)
 }
