@@ -184,7 +184,7 @@ type boxes struct {
 func (w *writer) begin() (clean bool) {
 	w.Open()
 	if jsonstr.NeedsNoEscape(w.in) { // most inputs: printable ASCII
-		w.Verbatim("input", w.in)
+		w.Part("input", w.in, true, true)
 		return true
 	}
 	w.LongStr("input", w.in)
@@ -292,15 +292,14 @@ func (r *componentsResult) writeJSON(w *writer) {
 	// Flush takes B and gives it back, so the copy stays the whole
 	// state until it is stored back.
 	o := w.Object
-	p := parts{&o, clean}
-	p.opt("scheme", u.Scheme(), u.HasScheme())
-	p.opt("userinfo", u.Userinfo(), u.HasUserinfo())
-	p.opt("host", u.Host(), u.HasAuthority())
-	o.VerbatimOpt("host_type", u.HostKind().String(), u.HasAuthority())
-	p.opt("port", u.Port(), u.HasPort())
-	p.opt("path", u.Path(), true)
-	p.opt("query", u.Query(), u.HasQuery())
-	p.opt("fragment", u.Fragment(), u.HasFragment())
+	o.Part("scheme", u.Scheme(), u.HasScheme(), clean)
+	o.Part("userinfo", u.Userinfo(), u.HasUserinfo(), clean)
+	o.Part("host", u.Host(), u.HasAuthority(), clean)
+	o.Part("host_type", u.HostKind().String(), u.HasAuthority(), true)
+	o.Part("port", u.Port(), u.HasPort(), clean)
+	o.Part("path", u.Path(), true, clean)
+	o.Part("query", u.Query(), u.HasQuery(), clean)
+	o.Part("fragment", u.Fragment(), u.HasFragment(), clean)
 	w.Object = o
 	// "params": the query's key=value pairs in order, each [name,
 	// value] decoded as HTML forms decode them ("+" is a space;
@@ -317,22 +316,6 @@ func (r *componentsResult) writeJSON(w *writer) {
 	}
 	w.schemeData(u)
 	w.end(r.repairs)
-}
-
-// parts writes the parts of a string that needs no escape (clean) as
-// they are, and else escaped.
-type parts struct {
-	o     *jsonstr.Object
-	clean bool
-}
-
-// opt writes a part, or null when it is undefined.
-func (p parts) opt(name, s string, defined bool) {
-	if p.clean {
-		p.o.VerbatimOpt(name, s, defined)
-	} else {
-		p.o.LongOpt(name, s, defined)
-	}
 }
 
 // schemeData writes "scheme_data", the typed view of the URL's scheme

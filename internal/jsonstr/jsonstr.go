@@ -216,35 +216,32 @@ func (o *Object) LongStr(name, s string) *Object {
 	return o.Key(name).LongValue(s)
 }
 
-// Verbatim appends a string member written as it is: s must need no
-// escape (NeedsNoEscape), as the caller has checked, on s or on a
-// string s is a part of (every component of a URI is a part of its
-// text). It is Str without the scan: the uri command writes a dozen
-// parts of each URI. A long s is written a block at a time, as
-// LongStr.
-func (o *Object) Verbatim(name, s string) *Object {
-	if o.Flush != nil && len(s) > FlushSize {
-		return o.LongStr(name, s)
+// Part appends a string member, or null when it is not defined: as it
+// is when clean says that s needs no escape (NeedsNoEscape), as the
+// caller has checked on s or on a string s is a part of (every
+// component of a URI is a part of its text), else escaped; a long s is
+// written a block at a time, as LongStr. It is Str without the scan of
+// each part, in one call: the uri command writes a dozen parts of each
+// URI.
+func (o *Object) Part(name, s string, defined, clean bool) *Object {
+	if !clean || o.Flush != nil && len(s) > FlushSize {
+		return o.LongOpt(name, s, defined)
 	}
-	b := Grow(o.B, len(name)+len(s)+6)
+	b := Grow(o.B, len(name)+len(s)+8)
 	if !o.first {
 		b = append(b, ',')
 	}
 	o.first = false
 	b = append(b, '"')
 	b = append(b, name...)
+	if !defined {
+		o.B = append(b, `":null`...)
+		return o
+	}
 	b = append(b, '"', ':', '"')
 	b = append(b, s...)
 	o.B = append(b, '"')
 	return o
-}
-
-// VerbatimOpt is Verbatim, or null when s is not defined.
-func (o *Object) VerbatimOpt(name, s string, defined bool) *Object {
-	if !defined {
-		return o.Null(name)
-	}
-	return o.Verbatim(name, s)
 }
 
 // Opt appends a string member, or null when it is not defined.
@@ -265,7 +262,15 @@ func (o *Object) LongOpt(name, s string, defined bool) *Object {
 
 // Null appends a null member.
 func (o *Object) Null(name string) *Object {
-	return o.Key(name).NullValue()
+	b := o.B
+	if !o.first {
+		b = append(b, ',')
+	}
+	o.first = false
+	b = append(b, '"')
+	b = append(b, name...)
+	o.B = append(b, `":null`...)
+	return o
 }
 
 // Int appends an integer member, or null when n is negative.

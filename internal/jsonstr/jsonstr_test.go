@@ -80,8 +80,8 @@ func TestObject(t *testing.T) {
 		{"empty", func(o *Object) {}, map[string]any{}},
 		{"strings", func(o *Object) {
 			o.Str("a", "x\x00\"").LongStr("b", "\u2028").Opt("c", "y", true).Opt("d", "", false).
-				LongOpt("e", "z", true).LongOpt("f", "", false).Verbatim("g", "http://a/").VerbatimOpt("h", "", false)
-		}, map[string]any{"a": "x\x00\"", "b": "\u2028", "c": "y", "d": nil, "e": "z", "f": nil, "g": "http://a/", "h": nil}},
+				LongOpt("e", "z", true).LongOpt("f", "", false).Part("g", "http://a/", true, true).Part("h", "", false, true).Part("i", "\x00", true, false).Part("j", "", false, false)
+		}, map[string]any{"a": "x\x00\"", "b": "\u2028", "c": "y", "d": nil, "e": "z", "f": nil, "g": "http://a/", "h": nil, "i": "\x00", "j": nil}},
 		{"numbers", func(o *Object) { o.Int("n", 0).Int("m", 65535).Int("neg", -1).Bool("t", true).Bool("f", false) },
 			map[string]any{"n": 0.0, "m": 65535.0, "neg": nil, "t": true, "f": false}},
 		{"nested", func(o *Object) {
@@ -150,8 +150,8 @@ func TestFlush(t *testing.T) {
 
 // FuzzObject: whatever the strings, an object written with every kind
 // of member and element parses with encoding/json to the same value;
-// Verbatim, given a string NeedsNoEscape accepts, writes what Str
-// writes.
+// Part, told that a string NeedsNoEscape accepts needs none, writes
+// what Str writes.
 func FuzzObject(f *testing.F) {
 	for _, s := range specialStrings {
 		f.Add(s, "k", int64(7))
@@ -161,11 +161,7 @@ func FuzzObject(f *testing.F) {
 		o.Open().Str("s", s).LongStr("l", s).AnyKey(k).Value(s).Int("n", int(n)).Bool("b", n%2 == 0).Null("z").
 			Array("a").Elem().Value(s).Elem().Pair(k, s).Elem().Open().Str("x", s).Close().End().
 			Strs("ss", []string{s, k}).Hex("h", s).Key("r").Open().Close()
-		if NeedsNoEscape(s) {
-			o.Verbatim("v", s)
-		} else {
-			o.Str("v", s)
-		}
+		o.Part("v", s, true, NeedsNoEscape(s))
 		o.Close()
 		var got map[string]any
 		if err := json.Unmarshal(o.B, &got); err != nil {
