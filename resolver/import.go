@@ -120,6 +120,10 @@ type ImportOptions struct {
 	// (the source's name, if empty) and Detail are filled in.
 	Audit  AuditEntry
 	Source string
+	// Exports reads a file Export wrote (JSON Lines that start with its
+	// header) as an export: its records go, as they were, into the URNs
+	// that have none (export.go). The admin API's import does not.
+	Exports bool
 
 	// claims: the import is a token's (the admin API's), so a new record
 	// under a registrar's prefix needs that registrar's token (by) and
@@ -157,6 +161,13 @@ var ErrLineTooLong = errors.New("line too long")
 // not be read, a line was over the size limit, or the database failed.
 func Import(ctx context.Context, s *Store, r io.Reader, f Format, o ImportOptions) (ImportResult, error) {
 	v := &validator{dialects: o.Dialects, limits: o.Limits.withDefaults(), schemes: lowerSchemes(o.Schemes)}
+	if f == FormatJSONL && o.Exports {
+		br := bufio.NewReader(r)
+		if isExport(br) {
+			return importExport(ctx, s, v, br, o)
+		}
+		r = br
+	}
 	return importRecords(ctx, s, v, r, f, o)
 }
 

@@ -155,6 +155,7 @@ func addRegistrar(ctx context.Context, s *Store, v *validator, code, prefix stri
 	if err := s.db.InsertRegistrar(ctx, row, a); err != nil {
 		return Registrar{}, err
 	}
+	s.loadRegistrars(ctx) // its resolutions are counted apart from now on
 	return s.Registrar(ctx, row.Code)
 }
 

@@ -95,6 +95,9 @@ LINECMDS=(
 	"encode --component path" "encode --json --component query"
 	"decode" "decode --json"
 	"extract" "extract --json" "extract --abbrev"
+	"surt" "surt --json" "surt --with-scheme --profile google" "surt --ssurt --json --profile aggressive"
+	"canon --profile whatwg" "canon --json --profile semantic-precise"
+	"get {site}{suffix}" "get --json {site:icann}{suffix:icann}"
 )
 URNCMDS=(
 	"urn parse" "urn parse --json" "urn check --warn" "urn check --namespace-rules --json"
@@ -263,6 +266,10 @@ uris 'mailto ?to=a@b,' 'mailto:?to=' 'a@b,' 'x@y'
 uris 'mailto x=1&' 'mailto:a@b?' 'x=1&' 'y=2'
 uris 'prospero ;a=b' 'prospero://h/a' ';a=b' ''
 uris 'nntp group' 'nntp://h/' 'a.' 'b/1'
+# Shapes the archives' canonicalizers rewrite (package surt's TestLinear).
+uris '%2525' 'http://a/%' '25' '' short
+uris 'www. labels' 'http://' 'www.' 'a.b/' short
+uris 'session ids' 'http://a/?' 'sid=0123456789abcdef0123456789abcdef&' '' short
 
 # NUL bytes: one line of NULs, URIs separated by NULs for extract -z,
 # and NULs inside a URI.

@@ -774,8 +774,8 @@ func (p *parser) authority(i int) (int, bool) {
 		return 0, p.failAt(HostMissing, h)
 	}
 	if at >= 0 {
-		w.reserve(2 * countASCIIIn(in[i:at], setUserinfo))
 		user, pass, hasPass := strings.Cut(in[i:at], ":")
+		w.reserve(2 * (countASCIIIn(user, setUserinfo) + countASCIIIn(pass, setUserinfo)))
 		p.encode(user, setUserinfo, 0, false)
 		p.userEnd = w.len()
 		if hasPass {

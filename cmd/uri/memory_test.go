@@ -60,6 +60,17 @@ func TestLongLineMemory(t *testing.T) {
 		{"links --json --url http://r/", func(n int) string {
 			return `<a href="` + strings.Repeat("\x00", n-20) + `">x</a>`
 		}, 71.2, 50},
+		// The keys of issue 28 (package surt): its buffers grew by
+		// quarters, each step of a profile appended a new copy of the
+		// component, the query's empty parameters were split and joined
+		// again. A URL of escapes is three times as long canonical.
+		{"surt", line("http://a/", "a/", ""), 8.3, 6},
+		{"surt", line("http://a/", "%25", ""), 16, 7.5},
+		{"surt --ssurt --json --profile aggressive", line("http://a/?", "b=1&", ""), 36, 12},
+		{"surt --with-scheme --profile google", line("http://", "a.", "com/"), 12.3, 6},
+		{"canon --profile whatwg --json", line("http://a/", "中文", ""), 11.1, 14},
+		{"canon --profile semantic-precise", line("http://a/", "x/../", ""), 6.3, 5},
+		{"get --json {site}{site:icann}{suffix}", line("http://", "a.", "co.uk/"), 1.8, 3},
 	} {
 		args := strings.Fields(tt.form)
 		runForm := func(in string) {

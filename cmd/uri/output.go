@@ -7,12 +7,14 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/urikit/urikit/extract"
 	"github.com/urikit/urikit/htmldoc"
 	"github.com/urikit/urikit/internal/jsonstr"
 	"github.com/urikit/urikit/iri"
 	"github.com/urikit/urikit/scheme"
+	"github.com/urikit/urikit/surt"
 	"github.com/urikit/urikit/uri"
 	"github.com/urikit/urikit/urn"
 	"github.com/urikit/urikit/whatwg"
@@ -1062,5 +1064,23 @@ func describe(in string, err error) (offset int, reason string) {
 	if errors.As(err, &ne) {
 		return ne.Offset, ne.Error()
 	}
+	if errors.Is(err, surt.ErrEmpty) {
+		// The whole line is read and no URL began: the end is to blame.
+		return len(in), "no URL: the line is empty or only spaces and controls"
+	}
 	return -1, err.Error()
 }
+
+// keyResult is a key or a canonical URL that package surt appended to b
+// (uri surt, uri canon): a text result (textResult). The command keeps
+// one and reuses b, so that a key costs no allocation.
+type keyResult struct{ b []byte }
+
+// text returns b as a string, not copied: it is valid until the next
+// input, and written before.
+func (r *keyResult) text() *textResult {
+	return &textResult{s: unsafe.String(unsafe.SliceData(r.b), len(r.b))}
+}
+
+func (r *keyResult) writePlain(w *writer) { r.text().writePlain(w) }
+func (r *keyResult) writeJSON(w *writer)  { r.text().writeJSON(w) }

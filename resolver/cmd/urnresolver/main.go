@@ -6,6 +6,8 @@
 //
 //	urnresolver serve  [--addr HOST:PORT] [--db DSN] [flags]
 //	urnresolver import --db DSN FILE
+//	urnresolver export --db DSN > FILE.jsonl
+//	urnresolver harvest --db DSN [--set SPEC] URL
 //	urnresolver token create --namespace NID[:PREFIX] [--db DSN]
 //	urnresolver token list | token revoke ID
 //	urnresolver registrar add CODE --prefix NID:NSS-PREFIX --mode resolver|reserved|registrar
@@ -37,7 +39,9 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"serve", "run the resolver over HTTP", runServe},
-		{"import", "bulk-import records from a .csv or .jsonl file", runImport},
+		{"import", "bulk-import records from a .csv or .jsonl file, or an export", runImport},
+		{"export", "write every record as JSON Lines, for import", runExport},
+		{"harvest", "import another resolver's records over OAI-PMH, incrementally", runHarvest},
 		{"token", "create, list or revoke admin API tokens", runToken},
 		{"registrar", "add, list or show registrars, who assign URNs under their prefixes", runRegistrar},
 		{"migrate", "bring a database's schema up to date and exit", runMigrate},

@@ -159,6 +159,10 @@ func TestREADME(t *testing.T) {
 	run := func(t *testing.T, send func(t *testing.T, args []string) (int, http.Header, string)) {
 		dir := t.TempDir()
 		env := cleanEnv("HOME="+filepath.Join(dir, "home"), "XDG_DATA_HOME=")
+		// The file the section's first import line reads.
+		if err := os.WriteFile(filepath.Join(dir, "records.csv"), []byte("urn,url,title\nurn:nbn:no-9,https://nb.example/9,Bok 9\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		var s *server
 		vars := map[string]string{}
 		ran := 0
@@ -183,6 +187,14 @@ func TestREADME(t *testing.T) {
 				if out = strings.ReplaceAll(out, "\t", " "); code != 0 || !strings.Contains(out, comment) {
 					t.Errorf("%s\n  exit %d, stdout %q, stderr %q", line, code, out, errOut)
 				}
+				ran++
+				continue
+			}
+			if cmdline, ok := strings.CutPrefix(line, "go run ./resolver/cmd/urnresolver "); ok && readmeCommands[strings.Fields(cmdline)[0]] {
+				if s == nil {
+					s = startServer(t, dir, env)
+				}
+				runREADMECommand(t, dir, env, s, line, cmdline, vars)
 				ran++
 				continue
 			}
@@ -216,7 +228,7 @@ func TestREADME(t *testing.T) {
 		if ran == 0 {
 			t.Fatal("no curl line in the README's resolver section")
 		}
-		t.Logf("%d curl and registrar lines run", ran)
+		t.Logf("%d curl, registrar and urnresolver lines run", ran)
 	}
 	t.Run("curl", func(t *testing.T) {
 		curl, err := exec.LookPath("curl")
@@ -249,6 +261,40 @@ func TestREADME(t *testing.T) {
 	t.Run("net/http", func(t *testing.T) {
 		run(t, curlRequest)
 	})
+}
+
+// readmeCommands are the urnresolver subcommands whose README lines
+// ("go run ./resolver/cmd/urnresolver import ...") TestREADME runs:
+// those that read or write records, against the server's database
+// (the default one) or a file in the test's directory.
+var readmeCommands = map[string]bool{"import": true, "export": true, "harvest": true}
+
+// runREADMECommand runs one urnresolver line of the README with the
+// built command in dir, "> FILE" writing its standard output there: it
+// must exit 0 and, for a comment of one word, print that word.
+func runREADMECommand(t *testing.T, dir string, env []string, s *server, line, cmdline string, vars map[string]string) {
+	t.Helper()
+	words, comment := shellWords(t, cmdline, vars)
+	out := ""
+	if n := len(words); n >= 2 && words[n-2] == ">" {
+		out, words = words[n-1], words[:n-2]
+	}
+	for i, w := range words {
+		words[i] = strings.ReplaceAll(w, "localhost:8080", s.addr)
+	}
+	code, stdout, stderr := runCmd(t, dir, env, "", words...)
+	if code != 0 {
+		t.Errorf("%s\n  exit %d: %s", line, code, stderr)
+		return
+	}
+	if out != "" {
+		if err := os.WriteFile(filepath.Join(dir, out), []byte(stdout), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if e := expect(comment); e.body != "" && !strings.Contains(stdout, e.body) {
+		t.Errorf("%s\n  printed %q, lacks %q", line, stdout, e.body)
+	}
 }
 
 // curlRequest sends the request curl would for the options the README

@@ -131,16 +131,16 @@ func (t *ImportTx) Restore(ctx context.Context, key string) error {
 	defer rtx.Rollback()
 	var rec []any
 	var urn, nid, meta, reason, successor, successorKey string
-	var created, updated int64
+	var created, updated, changed int64
 	var gone sql.NullInt64
-	err = rtx.QueryRowContext(ctx, db.q(`SELECT urn, nid, metadata, created_at, updated_at, deactivated_at, reason, successor, successor_key FROM records WHERE key = ?`), key).
-		Scan(&urn, &nid, &meta, &created, &updated, &gone, &reason, &successor, &successorKey)
+	err = rtx.QueryRowContext(ctx, db.q(`SELECT urn, nid, metadata, created_at, updated_at, deactivated_at, reason, successor, successor_key, changed_at FROM records WHERE key = ?`), key).
+		Scan(&urn, &nid, &meta, &created, &updated, &gone, &reason, &successor, &successorKey, &changed)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 	case err != nil:
 		return err
 	default:
-		rec = []any{key, urn, nid, meta, created, updated, gone, reason, successor, successorKey}
+		rec = []any{key, urn, nid, meta, created, updated, gone, reason, successor, successorKey, changed}
 	}
 	rowsOf := func(query string) ([][]any, error) {
 		rows, err := rtx.QueryContext(ctx, db.q(query), key)
@@ -173,8 +173,8 @@ func (t *ImportTx) Restore(ctx context.Context, key string) error {
 		}
 	}
 	if rec != nil {
-		if _, err := tx.ExecContext(ctx, db.q(`INSERT INTO records (key, urn, nid, metadata, created_at, updated_at, deactivated_at, reason, successor, successor_key)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`), rec...); err != nil {
+		if _, err := tx.ExecContext(ctx, db.q(`INSERT INTO records (key, urn, nid, metadata, created_at, updated_at, deactivated_at, reason, successor, successor_key, changed_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`), rec...); err != nil {
 			return err
 		}
 	}

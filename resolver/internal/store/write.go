@@ -305,6 +305,12 @@ func (db *DB) writeEntries(ctx context.Context, tx execer, es []Entry, now int64
 		}
 		start = end
 	}
+	return db.writeLists(ctx, tx, es)
+}
+
+// writeLists inserts the locations and synonyms of es, whose keys have
+// none stored.
+func (db *DB) writeLists(ctx context.Context, tx execer, es []Entry) error {
 	var rows [][]any
 	for _, e := range es {
 		for i, l := range e.URLs {
@@ -373,11 +379,18 @@ const MaxLoggedKeys = 10000
 // is held briefly.
 func (db *DB) commit(ctx context.Context, tx *sql.Tx, keys ...string) error {
 	if len(keys) > 0 {
-		var n int64
-		if err := tx.QueryRowContext(ctx, `UPDATE change_seq SET n = n + 1 WHERE id = 1 RETURNING n`).Scan(&n); err != nil {
+		// The change time is taken under the counter's lock, above the
+		// last one handed out (a harvest's horizon among them), so
+		// change times are ordered as the writes commit (Horizon).
+		var n, at int64
+		now := time.Now().UnixMicro()
+		if err := tx.QueryRowContext(ctx, db.q(`UPDATE change_seq SET n = n + 1, at = CASE WHEN at < ? THEN ? ELSE at + 1 END WHERE id = 1 RETURNING n, at`),
+			now, now).Scan(&n, &at); err != nil {
 			return fmt.Errorf("change log: %w", err)
 		}
-		now := time.Now().UnixMicro()
+		if err := db.stamp(ctx, tx, keys, at); err != nil {
+			return fmt.Errorf("change time: %w", err)
+		}
 		var rows [][]any
 		if len(keys) > MaxLoggedKeys {
 			rows = [][]any{{n, "", db.origin, now}}
