@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/urikit/urikit/htmldoc"
@@ -177,14 +176,7 @@ func htmlCommand(c *call, baseOnly bool) int {
 		if browser {
 			base = b.URL.Href()
 		}
-		if c.json {
-			w.Open()
-			w.Str("base", base)
-			w.Str("source", b.Source.String())
-			w.B = append(w.B, '}', '\n')
-		} else {
-			w.line(base)
-		}
+		write(w, baseResult{base, b.Source.String()})
 	} else {
 		noActive, skip := c.has("no-active"), c.has("skip-errors")
 		docName := "standard input"
@@ -217,13 +209,13 @@ func htmlCommand(c *call, baseOnly bool) int {
 					// --skip-errors: the error line to standard
 					// error, after where the document came from.
 					e := newWriter(c.stderr, false)
-					e.B = append(e.B, "uri "+name+": "+docName+": "...)
-					writeLink(e, l)
+					e.text("uri " + name + ": " + docName + ": ")
+					write(e, linkResult{l})
 					e.close()
 					return true
 				}
 			}
-			writeLink(w, l)
+			write(w, linkResult{l})
 			if !w.flushLine() {
 				return false
 			}
@@ -319,44 +311,3 @@ func (in *idleInput) idle() bool { return len(in.cur) == 0 && in.err == nil && l
 
 // stop lets the reading goroutine end once its read returns.
 func (in *idleInput) stop() { close(in.done) }
-
-// writeLink writes the line of one link: its URI, or the error of a
-// link that cannot be resolved (the ref quoted, so that no byte of it
-// can start a line of its own).
-func writeLink(w *writer, l htmldoc.Link) {
-	s := ""
-	switch {
-	case l.Err != nil:
-	case !l.URL.IsZero():
-		s = l.URL.Href()
-	default:
-		s = l.URI.String()
-	}
-	if !w.json {
-		if l.Err == nil {
-			w.line(s)
-			return
-		}
-		w.B = append(w.B, "error: line "...)
-		w.B = strconv.AppendInt(w.B, int64(l.Line), 10)
-		w.B = append(w.B, ": "...)
-		w.B = append(w.B, strings.TrimPrefix(strings.TrimPrefix(l.Err.Error(), "uri: "), "whatwg: ")...)
-		w.B = append(w.B, '\n')
-		return
-	}
-	w.Open()
-	// The URI and the ref may be megabytes (an href of NULs is three
-	// times as long read, nine times resolved): a block at a time.
-	w.longOpt("uri", s, l.Err == nil)
-	w.longStr("ref", l.Ref)
-	w.Str("element", l.Element)
-	w.Str("attr", l.Attr)
-	w.Int("line", l.Line)
-	w.Bool("active", l.Active)
-	if l.Err != nil {
-		off, reason := describe(l.Ref, l.Err)
-		w.Str("error", reason)
-		w.Int("offset", off)
-	}
-	w.B = append(w.B, '}', '\n')
-}
