@@ -62,7 +62,11 @@ after repair, or whose host a browser refuses (a space in it), cannot
 be resolved: plain "error: line N: REASON", JSON "uri" null with
 "error" (the reason) and "offset" (in ref). With --browser, a link
 fails when the URL parser returns failure, REASON the URL Standard's
-name of the validation error ("host-invalid-code-point").
+name of the validation error ("host-invalid-code-point"). A link longer
+than 2 MiB as the URL parser reads it (a NUL is U+FFFD, three bytes) is
+not resolved either, in both readings: no browser follows it
+(Chromium's url::kMaxURLChars; Firefox stops at 1 MiB), and it could
+resolve to nine times its length.
 
 Memory stays bounded whatever the size of the document. Links before
 the base element are held until it comes; a FILE (or standard input
