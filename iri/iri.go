@@ -58,13 +58,23 @@ func isIprivate(r rune) bool {
 // same length, the same component boundaries, and a string the URI
 // grammar can check (ucschar sits where unreserved characters may).
 func skeleton(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if c >= utf8.RuneSelf {
-			b[i] = 'a'
+	var b strings.Builder // one copy, none for ASCII
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			if b.Cap() == 0 {
+				b.Grow(len(s))
+			}
+			b.WriteString(s[start:i])
+			b.WriteByte('a')
+			start = i + 1
 		}
 	}
-	return string(b)
+	if b.Cap() == 0 {
+		return s
+	}
+	b.WriteString(s[start:])
+	return b.String()
 }
 
 // Parse checks s against the IRI grammar of RFC 3987 (IRI-reference) and

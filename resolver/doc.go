@@ -59,6 +59,17 @@
 // UTF-8 without lone surrogates), and an import stores each record
 // whole or not at all.
 //
+// # Harvesting, statistics and export
+//
+// /oai is an OAI-PMH 2.0 provider (Config.OAI): oai_dc records, a set
+// per namespace and per registrar, change times as datestamps, resumption tokens that hold
+// while writes go on, and deactivated URNs as deleted records
+// (deletedRecord persistent). Harvest is its harvester: it stores another
+// repository's records a page per transaction, from where the last
+// complete harvest of the source ended. Resolutions are counted per
+// namespace, registrar and UTC day (GET /admin/stats, /metrics); Export writes
+// every record as JSON Lines that Import loads back as it was.
+//
 // # Storage
 //
 // OpenStore opens SQLite (modernc.org/sqlite, pure Go, WAL mode) for a

@@ -120,6 +120,17 @@ type ImportOptions struct {
 	// (the source's name, if empty) and Detail are filled in.
 	Audit  AuditEntry
 	Source string
+	// Exports reads a file Export wrote (JSON Lines that start with its
+	// header) as an export: its records go, as they were, into the URNs
+	// that have none (export.go). The admin API's import does not.
+	Exports bool
+
+	// claims: the import is a token's (the admin API's), so a new record
+	// under a registrar's prefix needs that registrar's token (by) and
+	// its mode registrar; an import by the command (urnresolver import)
+	// is the operator's, and writes anywhere.
+	claims bool
+	by     string
 }
 
 // importFatal marks an import error of the database, not of the input;
@@ -150,6 +161,13 @@ var ErrLineTooLong = errors.New("line too long")
 // not be read, a line was over the size limit, or the database failed.
 func Import(ctx context.Context, s *Store, r io.Reader, f Format, o ImportOptions) (ImportResult, error) {
 	v := &validator{dialects: o.Dialects, limits: o.Limits.withDefaults(), schemes: lowerSchemes(o.Schemes)}
+	if f == FormatJSONL && o.Exports {
+		br := bufio.NewReader(r)
+		if isExport(br) {
+			return importExport(ctx, s, v, br, o)
+		}
+		r = br
+	}
 	return importRecords(ctx, s, v, r, f, o)
 }
 
@@ -164,7 +182,7 @@ func importRecords(ctx context.Context, s *Store, v *validator, r io.Reader, f F
 	}
 	defer tx.Rollback()
 	im := &importer{ctx: ctx, tx: tx, v: v, allow: o.Allow, idx: map[string]int{}, seen: map[string]int{},
-		refusedKeys: map[string]int{}}
+		refusedKeys: map[string]int{}, claims: o.claims, by: o.by}
 	switch f {
 	case FormatCSV:
 		err = im.readCSV(lr)
@@ -237,6 +255,9 @@ type importer struct {
 	refusedKeys map[string]int // key -> index in refusedRecs
 	refusedRecs []RecordRefusal
 	revert      []string // keys written by a flushed batch, then refused
+
+	claims bool   // check the registrars' rules (ImportOptions.claims)
+	by     string // the registrar of the importing token
 }
 
 func (im *importer) refuse(line int, reason string) {
@@ -312,7 +333,7 @@ func (im *importer) add(line int, r Record, fe *FieldError) error {
 		if err := im.flush(); err != nil {
 			return err
 		}
-		old, found, err := im.tx.Entry(im.ctx, e.Key)
+		old, _, found, err := im.tx.Entry(im.ctx, e.Key)
 		if err != nil {
 			return &importFatal{err}
 		}
@@ -380,6 +401,9 @@ func (im *importer) flush() error {
 		lines := im.seen[e.Key]
 		im.refuseRecord(e.line, e.Key, e.URN, "urn: "+g.Error()+"; a deactivated URN is not rewritten (reactivate it first)")
 		im.refusedRecs[im.refusedKeys[e.Key]].Dropped = lines - 1
+	}
+	if err := im.claim(); err != nil {
+		return &importFatal{err}
 	}
 	batch := make([]store.Entry, 0, len(im.pending))
 	for _, e := range im.pending {

@@ -30,6 +30,12 @@ type pageError struct {
 
 type pageGone struct{ Date, Reason, Successor string }
 
+// pageLink is a step of a deactivated record's chain of successors.
+type pageLink struct {
+	URN   string
+	State string // "active", "deactivated", "no record"
+}
+
 type metaLine struct{ Name, Value string }
 
 type pageData struct {
@@ -53,6 +59,9 @@ type pageData struct {
 	Service        string
 	Q, R, F        string
 	Links          map[string]string
+	Registrar      *Registrar // the registrar whose prefix holds the URN
+	Chain          []pageLink // a deactivated record's successors, in order
+	ChainMore      bool       // the chain goes on past maxChain
 }
 
 // servePage renders the lookup page, "/?urn=...". With "part=result" it
@@ -140,6 +149,9 @@ func (s *Server) lookupForPage(r *http.Request, raw string, d *pageData) int {
 		return http.StatusServiceUnavailable
 	}
 	d.Synonyms = a.list
+	if err := s.store.lineage(r.Context(), n.Key(), a.kind == answerGone, d); err != nil {
+		return http.StatusServiceUnavailable
+	}
 	switch a.kind {
 	case answerNotFound:
 		if err := n.ValidateNamespace(); err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -69,6 +70,10 @@ const (
 	probGone         = "gone"
 	probSuccessor    = "bad-successor"
 	probMediaType    = "unsupported-media-type"
+	probNoRegistrar  = "no-such-registrar"
+	probRegistrarDup = "registrar-conflict"
+	probNotRegistrar = "not-registrar"
+	probRegMode      = "registrar-mode"
 )
 
 var problemTitles = map[string]string{
@@ -91,6 +96,10 @@ var problemTitles = map[string]string{
 	probGone:         "The URN is deactivated",
 	probSuccessor:    "The successor cannot be named",
 	probMediaType:    "The request body's media type is not accepted here",
+	probNoRegistrar:  "No such registrar",
+	probRegistrarDup: "The registrar exists, or its prefix overlaps another's",
+	probNotRegistrar: "The URN is a registrar's to assign",
+	probRegMode:      "The registrar's modes do not assign URNs this way",
 }
 
 // maxEcho bounds how much of a request a problem's detail repeats, so
@@ -217,8 +226,18 @@ func (s *Server) adminError(w http.ResponseWriter, r *http.Request, op string, e
 		state *store.StateError
 		mbe   *http.MaxBytesError
 		fatal *importFatal
+		reg   *RegistrarError
 	)
 	switch {
+	case errors.As(err, &reg):
+		writeProblem(w, registrarProblem(reg))
+	case errors.Is(err, ErrNoRegistrar):
+		writeProblem(w, newProblem(probNoRegistrar, http.StatusNotFound, "no registrar "+strconv.Quote(truncate(registrarCode(r), maxEcho))+
+			"; GET /admin/registrars lists them"))
+	case errors.Is(err, ErrRegistrarExists):
+		p := newProblem(probRegistrarDup, http.StatusConflict, err.Error()+"; GET /admin/registrars lists them")
+		p.Field, p.Pointer = "prefix", pointerOf("prefix")
+		writeProblem(w, p)
 	case errors.As(err, &fe):
 		writeProblem(w, fe.problem())
 	case errors.As(err, &scope):
@@ -260,6 +279,47 @@ func (s *Server) adminError(w http.ResponseWriter, r *http.Request, op string, e
 	default:
 		s.storeFailed(w, r, op, err)
 	}
+}
+
+// registrarProblem is the problem of a write a registrar's rules refuse:
+// 403 for a URN under the prefix of a registrar the token is not, 409
+// when the registrar's modes do not assign URNs that way.
+func registrarProblem(e *RegistrarError) *Problem {
+	what := "its URNs"
+	if e.URN != "" {
+		what = truncate(e.URN, maxEcho)
+	}
+	var p *Problem
+	switch {
+	case errors.Is(e, ErrOtherRegistrar) && e.URN == "":
+		p = newProblem(probNotRegistrar, http.StatusForbidden, "only a token of registrar "+e.Registrar+
+			" mints and reserves its URNs (urnresolver token create --registrar "+e.Registrar+")")
+	case errors.Is(e, ErrOtherRegistrar):
+		p = newProblem(probNotRegistrar, http.StatusForbidden, what+" is under the prefix of registrar "+e.Registrar+
+			", whose URNs only a token of it registers, as its modes ("+strings.Join(e.Modes, ", ")+") allow")
+	case !e.Expired.IsZero():
+		p = newProblem(probRegMode, http.StatusConflict, what+" was reserved for registrar "+e.Registrar+
+			" until "+e.Expired.Format(time.RFC3339)+"; the reservation has expired, and the registrar's modes ("+
+			strings.Join(e.Modes, ", ")+") do not include registrar, so it can no longer be registered")
+	case e.Need == ModeReserved && e.URN != "":
+		p = newProblem(probRegMode, http.StatusConflict, what+" is reserved for registrar "+e.Registrar+
+			": register it by itself (PUT /admin/records/<URN>, or POST /admin/registrars/"+e.Registrar+"/urns), not in an import")
+	default:
+		ways := map[string]string{
+			ModeResolver:  "minting",
+			ModeReserved:  "reserving",
+			ModeRegistrar: "a URN of the registrar's own choice (" + what + ")",
+		}
+		p = newProblem(probRegMode, http.StatusConflict, "registrar "+e.Registrar+" has the modes "+strings.Join(e.Modes, ", ")+
+			": "+ways[e.Need]+" needs mode "+e.Need)
+		if e.Need == ModeRegistrar && slices.Contains(e.Modes, ModeResolver) {
+			p.Detail += "; mint with POST /admin/registrars/" + e.Registrar + "/urns"
+		}
+	}
+	if e.URN != "" {
+		p.Field, p.Pointer = "urn", pointerOf("urn")
+	}
+	return p
 }
 
 // importTooLarge is the 413 of an import body over limit bytes.

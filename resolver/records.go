@@ -145,6 +145,7 @@ func (r *records) check(w writer, rec Record) (entry, error) {
 	if err := allowEntry(w.tok, e); err != nil {
 		return entry{}, err
 	}
+	e.By = w.tok.Registrar
 	return e, nil
 }
 
@@ -195,7 +196,8 @@ func (r *records) reactivate(ctx context.Context, w writer, target Name) (store.
 func (r *records) importFrom(ctx context.Context, w writer, body io.Reader, f Format) (ImportResult, error) {
 	return importRecords(ctx, r.st, r.v, body, f, ImportOptions{
 		Audit: w.audit("import", ""), Source: "http:" + w.client,
-		Allow: func(field string, n Name) error { return allow(w.tok, field, n) },
+		Allow:  func(field string, n Name) error { return allow(w.tok, field, n) },
+		claims: true, by: w.tok.Registrar,
 	})
 }
 

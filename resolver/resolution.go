@@ -160,6 +160,9 @@ func (s *Server) resolveName(ctx context.Context, svc Service, n Name) (answer, 
 	if err != nil {
 		return answer{}, err
 	}
+	if l.Found {
+		s.store.countResolution(n.NID(), n.Key())
+	}
 	q, hasQ := n.QComponent()
 	switch {
 	case l.Gone != nil:

@@ -21,7 +21,7 @@ func TestTHTTPServices(t *testing.T) {
 		e.mustPut(tok, "urn:isbn:0-395-36341-1", Record{
 			URLs:     []string{"https://books.example/0395363411?ed=1"},
 			Metadata: json.RawMessage(`{"title":"The Hobbit","year":1937}`),
-			Synonyms: []string{"urn:nbn:de:101-1"},
+			Synonyms: []string{"urn:nbn:de:101-8"},
 		})
 
 		t.Run("N2L redirects 303 to the first URL (RFC 2169 3.1)", func(t *testing.T) {
@@ -114,7 +114,7 @@ func TestTHTTPServices(t *testing.T) {
 				t.Fatalf("%d %+v", r.code, c)
 			}
 			r = e.do("GET", "/uri-res/I2C?urn:isbn:0-395-36341-1", map[string]string{"Accept": "text/plain"}, "")
-			for _, line := range []string{"urn: urn:isbn:0-395-36341-1\r\n", "title: The Hobbit\r\n", "year: 1937\r\n", "synonym: urn:nbn:de:101-1\r\n"} {
+			for _, line := range []string{"urn: urn:isbn:0-395-36341-1\r\n", "title: The Hobbit\r\n", "year: 1937\r\n", "synonym: urn:nbn:de:101-8\r\n"} {
 				if !strings.Contains(r.body, line) {
 					t.Errorf("text/plain N2C lacks %q: %q", line, r.body)
 				}
@@ -127,15 +127,15 @@ func TestTHTTPServices(t *testing.T) {
 		})
 		t.Run("N2Ns lists synonyms both ways; N2N the first (RFC 2169 3.6, RFC 2483 4.7)", func(t *testing.T) {
 			r := e.get("/uri-res/N2Ns?urn:isbn:0-395-36341-1")
-			if r.code != 200 || !strings.Contains(r.body, "urn:nbn:de:101-1\r\n") {
+			if r.code != 200 || !strings.Contains(r.body, "urn:nbn:de:101-8\r\n") {
 				t.Fatalf("N2Ns %d %q", r.code, r.body)
 			}
 			// The synonym has no record of its own; the binding is found from its side.
-			r = e.get("/uri-res/N2Ns?urn:nbn:DE:101-1")
+			r = e.get("/uri-res/N2Ns?urn:nbn:DE:101-8")
 			if r.code != 200 || !strings.Contains(r.body, "urn:isbn:0-395-36341-1\r\n") {
 				t.Fatalf("reverse N2Ns %d %q", r.code, r.body)
 			}
-			r = e.get("/uri-res/I2N?urn:nbn:de:101-1")
+			r = e.get("/uri-res/I2N?urn:nbn:de:101-8")
 			if r.code != 200 || r.body != "urn:isbn:0-395-36341-1\r\n" {
 				t.Fatalf("N2N %d %q", r.code, r.body)
 			}
@@ -172,8 +172,8 @@ func TestTHTTPServices(t *testing.T) {
 				operand, want string
 			}{
 				{"urn:isbn:0-395-36341-1&URN:ISBN:0395363411", "true"},    // namespace rules: hyphens (RFC 3187)
-				{"urn:isbn:0-395-36341-1&urn:nbn:de:101-1", "true"},       // registered synonym
-				{"urn:nbn:de:101-1&urn:isbn:0-395-36341-1", "true"},       // the other way round
+				{"urn:isbn:0-395-36341-1&urn:nbn:de:101-8", "true"},       // registered synonym
+				{"urn:nbn:de:101-8&urn:isbn:0-395-36341-1", "true"},       // the other way round
 				{"urn:cid:foo@huh.org&urn:isbn:0-395-36341-1", "false"},   // unrelated
 				{"urn:example:a&b&urn:example:a&b", "true"},               // "&" inside the NSS, one split only
 				{"urn:example:a%2Fb&urn:example:a%2fb", "true"},           // RFC 8141 3.1: hex digit case
@@ -338,11 +338,11 @@ func TestDialectPerNamespace(t *testing.T) {
 	}
 	// A 2012 namespace: its query is directives, and its q-component is
 	// never copied into a location (2012 draft section 2.3).
-	e.mustPut(tok, "urn:nbn:de:1-2", Record{URLs: []string{"https://d-nb.example/1-2"}})
-	if r := e.get("/urn:nbn:de:1-2?s=I2Ls"); r.code != 200 || !strings.Contains(r.body, "https://d-nb.example/1-2\r\n") {
+	e.mustPut(tok, "urn:nbn:de:1-7", Record{URLs: []string{"https://d-nb.example/1-2"}})
+	if r := e.get("/urn:nbn:de:1-7?s=I2Ls"); r.code != 200 || !strings.Contains(r.body, "https://d-nb.example/1-2\r\n") {
 		t.Fatalf("%d %q", r.code, r.body)
 	}
-	if r := e.get("/urn:nbn:de:1-2?s=I2L&x=1"); r.code != 303 || r.header.Get("Location") != "https://d-nb.example/1-2" {
+	if r := e.get("/urn:nbn:de:1-7?s=I2L&x=1"); r.code != 303 || r.header.Get("Location") != "https://d-nb.example/1-2" {
 		t.Fatalf("%d %q", r.code, r.header.Get("Location"))
 	}
 	// Other namespaces keep RFC 8141, where "/" is an NSS character.

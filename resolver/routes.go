@@ -111,6 +111,12 @@ func (s *Server) routes() *http.ServeMux {
 	}
 	mux.HandleFunc("/uri-res/", s.serveService)
 
+	// OAI-PMH 2.0 (oai.go): GET and POST (section 3.1.1).
+	mux.Handle("GET /oai", labeled(labelOAI, s.serveOAI))
+	fixed = append(fixed, "/oai")
+	mux.Handle("POST /oai", labeled(labelOAI, s.serveOAI))
+	mux.Handle("/oai", labeled(labelOAI, notAllowed("GET, HEAD, POST", "OAI-PMH requests are GET or POST")))
+
 	// The admin API (admin.go); writes are rate-limited before anything
 	// else is looked at.
 	admin := func(pattern string, h http.HandlerFunc) {
@@ -131,7 +137,19 @@ func (s *Server) routes() *http.ServeMux {
 	})
 	admin("POST /admin/import", s.adminImport)
 	admin("/admin/import", notAllowed("POST", "use POST /admin/import"))
+	// Registrars (admin_registrars.go).
+	admin("POST /admin/registrars", s.adminAddRegistrar)
+	admin("GET /admin/registrars", s.adminRegistrars)
+	admin("/admin/registrars", notAllowed("GET, HEAD, POST", "use GET /admin/registrars, or POST to add one"))
+	admin("GET /admin/registrars/{code}", s.adminRegistrar)
+	admin("/admin/registrars/{code}", onlyGET)
+	admin("POST /admin/registrars/{code}/urns", s.adminMint)
+	admin("/admin/registrars/{code}/urns", notAllowed("POST", "use POST: it mints the next URN (a record without urn) or registers the registrar's own"))
+	admin("POST /admin/registrars/{code}/reservations", s.adminReserve)
+	admin("/admin/registrars/{code}/reservations", notAllowed("POST", "use POST /admin/registrars/<code>/reservations?count=N"))
 	admin("GET /admin/audit", s.adminAudit)
+	admin("GET /admin/stats", s.adminStats)
+	admin("/admin/stats", onlyGET)
 	admin("/admin/audit", onlyGET)
 	admin("/admin", s.adminNotFound)
 	admin("/admin/", s.adminNotFound)
@@ -268,12 +286,13 @@ const (
 	labelMetrics
 	labelStatic
 	labelAdmin
+	labelOAI
 	labelURIRes // a service that is none
 	labelPath   // the path form of a URN that does not parse
 	labelService
 )
 
-var labelNames = [labelService]string{"other", "framing", "page", "healthz", "readyz", "metrics", "static", "admin", "uri-res", "path"}
+var labelNames = [labelService]string{"other", "framing", "page", "healthz", "readyz", "metrics", "static", "admin", "oai", "uri-res", "path"}
 
 // serviceLabel is the label of the requests of svc.
 func serviceLabel(svc Service) label { return labelService + label(svc) }

@@ -42,6 +42,8 @@ type Config struct {
 	ImportTimeout time.Duration
 	// Logger receives the server's structured logs; nil discards them.
 	Logger *slog.Logger
+	// OAI configures the OAI-PMH provider at /oai.
+	OAI OAIConfig
 	// AccessLog logs every request at level Info (off by default: the
 	// metrics count requests, and a log line per lookup costs more than
 	// the lookup).
@@ -65,6 +67,7 @@ type Server struct {
 	access   bool
 	cache    string // Cache-Control of successful resolution answers
 	importTO time.Duration
+	oai      oaiConfig
 
 	// fullSince is when a write last failed on a full disk (Unix
 	// nanoseconds), 0 once a write, or /readyz's probe of the body
@@ -87,6 +90,7 @@ func New(cfg Config) (*Server, error) {
 		log:      cfg.Logger,
 		access:   cfg.AccessLog,
 		importTO: cfg.ImportTimeout,
+		oai:      cfg.OAI.withDefaults(),
 	}
 	s.ready.every, s.ready.now = probeEvery, time.Now
 	s.rec = &records{st: s.store, v: s.v}
@@ -141,6 +145,7 @@ func (s *Server) serveMetrics(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	s.metrics.WriteTo(w)
+	s.store.writeResolutionMetrics(w)
 	if n, hits, misses := s.store.CacheStats(); hits+misses > 0 || n > 0 {
 		fmt.Fprintf(w, "# HELP urnresolver_cache_entries N2L answers held in memory.\n# TYPE urnresolver_cache_entries gauge\nurnresolver_cache_entries %d\n", n)
 		fmt.Fprintf(w, "# HELP urnresolver_cache_lookups_total N2L lookups by whether the cache answered.\n# TYPE urnresolver_cache_lookups_total counter\n")

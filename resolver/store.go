@@ -66,6 +66,8 @@ type Store struct {
 	cache     atomic.Pointer[answerCache] // nil: no cache (cache.go)
 	stopWatch context.CancelFunc          // stops the cache's follower and listener
 	watch     sync.WaitGroup
+
+	stats resolutionStats // resolutions counted in memory (stats.go)
 }
 
 // IsPostgres reports whether dsn selects PostgreSQL.
@@ -92,6 +94,7 @@ func (s *Store) Kind() string { return s.db.Kind() }
 
 // Close closes the database.
 func (s *Store) Close() error {
+	s.stopStats()
 	if s.stopWatch != nil {
 		s.stopWatch()
 		s.watch.Wait()

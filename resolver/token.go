@@ -33,7 +33,10 @@ type Token struct {
 	Note    string    `json:"note,omitempty"`
 	Created time.Time `json:"created"`
 	Revoked time.Time `json:"revoked,omitzero"`
-	hash    []byte
+	// Registrar is the code of the registrar the token writes for (its
+	// scope is the registrar's prefix), "" for a token of no registrar.
+	Registrar string `json:"registrar,omitempty"`
+	hash      []byte
 }
 
 // ScopeStrings returns the scopes as ParseScope reads them.
@@ -73,6 +76,10 @@ var (
 // CreateToken makes a token for the given scopes, stores its hash, and
 // returns the token string: the only time the secret is seen.
 func (s *Store) CreateToken(ctx context.Context, scopes []Scope, note string, a AuditEntry) (secret string, t Token, err error) {
+	return s.createToken(ctx, scopes, "", note, a)
+}
+
+func (s *Store) createToken(ctx context.Context, scopes []Scope, registrar, note string, a AuditEntry) (secret string, t Token, err error) {
 	if len(scopes) == 0 {
 		return "", Token{}, errors.New("a token needs at least one namespace")
 	}
@@ -86,10 +93,10 @@ func (s *Store) CreateToken(ctx context.Context, scopes []Scope, note string, a 
 	}
 	secPart := base64.RawURLEncoding.EncodeToString(sec[:])
 	h := sha256.Sum256([]byte(secPart))
-	t = Token{ID: hex.EncodeToString(id[:]), Scopes: scopes, Note: note, Created: a.At.UTC(), hash: h[:]}
-	detail, _ := json.Marshal(map[string]any{"scopes": t.ScopeStrings(), "note": note})
+	t = Token{ID: hex.EncodeToString(id[:]), Scopes: scopes, Note: note, Created: a.At.UTC(), Registrar: registrar, hash: h[:]}
+	detail, _ := json.Marshal(map[string]any{"scopes": t.ScopeStrings(), "note": note, "registrar": registrar})
 	a.Action, a.URN, a.Detail = "token-create", t.ID, string(detail)
-	row := store.TokenRow{ID: t.ID, Hash: t.hash, Scopes: strings.Join(t.ScopeStrings(), " "), Note: note, Created: a.At}
+	row := store.TokenRow{ID: t.ID, Hash: t.hash, Scopes: strings.Join(t.ScopeStrings(), " "), Note: note, Created: a.At, Registrar: registrar}
 	if err := s.db.InsertToken(ctx, row, a); err != nil {
 		return "", Token{}, err
 	}
@@ -130,7 +137,7 @@ func verifyToken(ctx context.Context, db *store.DB, bearer string) (Token, error
 
 // tokenOf reads a stored token's scopes.
 func tokenOf(row store.TokenRow) (Token, error) {
-	t := Token{ID: row.ID, Note: row.Note, Created: row.Created, Revoked: row.Revoked, hash: row.Hash}
+	t := Token{ID: row.ID, Note: row.Note, Created: row.Created, Revoked: row.Revoked, Registrar: row.Registrar, hash: row.Hash}
 	for _, f := range strings.Fields(row.Scopes) {
 		sc, err := ParseScope(f)
 		if err != nil {

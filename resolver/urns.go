@@ -295,6 +295,28 @@ func (d Dialects) ParseRequest(s string) (Name, error) {
 	return Name{}, nameError(s, dia, err)
 }
 
+// mintedURN returns the URN the resolver assigns to number n under a
+// registrar's prefix (as ParseScope reads it, "nbn:cz:aba001-"): the
+// number in decimal, six digits at least, and the check digit its
+// namespace defines, if any (urn.CheckDigit: urn:nbn:de).
+func mintedURN(prefix string, n int64) (string, error) {
+	s := fmt.Sprintf("urn:%s%06d", prefix, n)
+	d, ok, err := urn.CheckDigit(s)
+	if err != nil {
+		return "", err
+	}
+	if ok {
+		s += string(d)
+	}
+	return s, nil
+}
+
+// covers reports whether the scope covers every URN under the prefix
+// of scope o.
+func (s Scope) covers(o Scope) bool {
+	return strings.HasPrefix(o.key, s.key) || strings.HasPrefix(o.generic, s.generic)
+}
+
 // Scope is what a token may write: a namespace and, optionally, a prefix
 // of the NSS.
 type Scope struct {

@@ -276,6 +276,21 @@ func newObjSize(n int) *jsonstr.Object {
 	return o.Open()
 }
 
+// newObjOn is newObj written at the end of b (AppendJSON's line), with
+// flush called in long arrays (jsonstr.Object.Flush).
+func newObjOn(b []byte, flush func([]byte) []byte) *jsonstr.Object {
+	o := &jsonstr.Object{B: b, Flush: flush}
+	return o.Open()
+}
+
+// jsonAppender is a view that writes its JSON object at the end of a
+// line in place, flushing it in long arrays: a view of long lists
+// (mailto hfields, prospero fields, ftp directories) is neither written
+// in a buffer of its own and then copied nor held whole (issue 26).
+type jsonAppender interface {
+	appendJSON(b []byte, flush func([]byte) []byte) []byte
+}
+
 // codes returns the warnings' codes, for the "warnings" member.
 func codes(ws []Warning) []string {
 	s := make([]string, len(ws))

@@ -3,6 +3,7 @@ package scheme_test
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/urikit/urikit/scheme"
@@ -23,7 +24,7 @@ func ExampleParseFTP() {
 	// RFC 1738 3.2.2: "%2F" in a segment; one CWD per segment.
 	v, _ := scheme.ParseFTP(uri.MustParse("ftp://myname@host.dom/%2Fetc/motd"))
 	p, _ := v.Plan(scheme.PlanOptions{})
-	fmt.Println(strings.Join(p.Commands, " | "))
+	fmt.Println(strings.Join(slices.Collect(p.Commands()), " | "))
 	// Output: USER myname | PASS <ask> | CWD /etc | TYPE I | RETR motd
 }
 
@@ -64,7 +65,7 @@ func ExampleParseNews() {
 func ExampleParseNNTP() {
 	v, _ := scheme.ParseNNTP(uri.MustParse("nntp://news.server.example/example.group.this/12345"))
 	p, _ := v.Plan(scheme.PlanOptions{})
-	fmt.Println(p.Host, p.Port, p.Commands)
+	fmt.Println(p.Host, p.Port, slices.Collect(p.Commands()))
 	// Output: news.server.example 119 [GROUP example.group.this ARTICLE 12345]
 }
 

@@ -2,6 +2,7 @@ package scheme
 
 import (
 	"iter"
+	"slices"
 	"strings"
 
 	"github.com/urikit/urikit/uri"
@@ -247,30 +248,33 @@ func (v FTP) Plan(o PlanOptions) (Plan, error) {
 	if pass == EmailPlaceholder && o.Email != "" {
 		pass = o.Email
 	}
+	// The commands are one string, each ending in "\n": the text of a
+	// path of a million directories is copied once, with no string per
+	// CWD command.
 	n := strings.Count(v.rawDir, "/")
-	cmds := make([]string, 0, n+4)
-	cmds = append(cmds, "USER "+user, "PASS "+pass)
-	// Every CWD command is a substring of one string: the Builder only
-	// appends, so what String returned stays as it was, and the text
-	// of a path of a million segments is copied once.
+	lc := v.ListCommand()
 	var b strings.Builder
-	b.Grow(len(v.rawDir) + 3*n) // "CWD " for each segment and its "/"
+	b.Grow(len("USER \nPASS \nTYPE \nNLST \n") + len(user) + len(pass) + len(v.rawDir) + 4*n + len(v.file) + 1)
+	line := func(cmd, arg string) {
+		b.WriteString(cmd)
+		b.WriteString(arg)
+		b.WriteByte('\n')
+	}
+	line("USER ", user)
+	line("PASS ", pass)
 	for d := range v.dirs() {
-		start := b.Len()
-		b.WriteString("CWD ")
-		b.WriteString(d)
-		cmds = append(cmds, b.String()[start:])
+		line("CWD ", d)
 	}
-	cmds = append(cmds, "TYPE "+v.TransferType())
-	switch lc := v.ListCommand(); {
+	line("TYPE ", v.TransferType())
+	switch {
 	case lc == "NLST" && v.file != "":
-		cmds = append(cmds, "NLST "+v.file)
+		line("NLST ", v.file)
 	case lc != "":
-		cmds = append(cmds, lc)
+		line(lc, "")
 	default:
-		cmds = append(cmds, "RETR "+v.file)
+		line("RETR ", v.file)
 	}
-	return Plan{Scheme: "ftp", Host: v.end.host, Port: v.end.connectPort(), Commands: cmds}, nil
+	return Plan{Scheme: "ftp", Host: v.end.host, Port: v.end.connectPort(), commands: b.String()}, nil
 }
 
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`,
@@ -278,18 +282,22 @@ func (v FTP) Plan(o PlanOptions) (Plan, error) {
 // "password" and "login_password": JSON goes to logs (log/slog's
 // JSONHandler, json.Marshal of a struct holding a view) as %v does, and
 // the secret is had only by asking for it (Password, Login, Plan).
-func (v FTP) MarshalJSON() ([]byte, error) {
+func (v FTP) MarshalJSON() ([]byte, error) { return v.appendJSON(nil, nil), nil }
+
+func (v FTP) appendJSON(b []byte, flush func([]byte) []byte) []byte {
 	lu, lp := v.Login()
 	if v.hasUser && v.hasPass {
 		lp = redacted
 	}
 	tc := v.typecode
-	// Each directory is written as a quoted string and a comma.
-	size := len(v.rawDir) + 2*strings.Count(v.rawDir, "/") + len(v.u.Host()) + len(v.user) + 2*len(v.file)
-	return done(newObjSize(size).Str("host", v.end.host).Int("port", v.end.port).Int("default_port", v.end.defPort).
+	if flush == nil {
+		// Each directory is written as a quoted string and a comma.
+		b = slices.Grow(b, 320+len(v.rawDir)+2*strings.Count(v.rawDir, "/")+len(v.u.Host())+len(v.user)+2*len(v.file))
+	}
+	return newObjOn(b, flush).Str("host", v.end.host).Int("port", v.end.port).Int("default_port", v.end.defPort).
 		Opt("user", v.user, v.hasUser).Opt("password", redacted, v.hasPass).
 		Str("login_user", lu).Str("login_password", lp).StrSeq("cwd", v.dirs()).
 		Opt("file", v.file, v.file != "").Opt("typecode", tc, tc != "").Str("transfer_type", v.TransferType()).
 		Bool("listing", v.Listing()).Opt("list_command", v.ListCommand(), v.ListCommand() != "").
-		Strs("warnings", codes(v.warnings)))
+		Strs("warnings", codes(v.warnings)).Close().B
 }

@@ -99,7 +99,7 @@ func checkPlan(t *testing.T, s string, o PlanOptions, p Plan) {
 	if strings.ContainsAny(p.Host, "\r\n\x00") || p.Port < 0 || p.Port > 65535 {
 		t.Fatalf("%q: connects to %q port %d", s, p.Host, p.Port)
 	}
-	for _, c := range p.Commands {
+	for c := range p.Commands() {
 		if strings.ContainsAny(c, "\r\n\x00") {
 			t.Fatalf("%q: command %q holds a control character", s, c)
 		}

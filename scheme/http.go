@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/urikit/urikit/internal/jsonstr"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -118,14 +119,21 @@ func (v HTTP) Plan(o PlanOptions) (Plan, error) {
 	if err := refuseHost(v.u); err != nil {
 		return Plan{}, err
 	}
-	target := v.target
+	// Built at its size: a long URL is copied once, the absolute form
+	// (AbsoluteForm) written in place.
+	hostHeader := len(v.u.Host()) + 1 + len(v.u.Port())
+	size := len("GET  HTTP/1.1\r\nHost: \r\n") + len(v.target) + hostHeader
 	if o.Proxy {
-		target = v.AbsoluteForm()
+		size += len(v.scheme) + len("://") + hostHeader
 	}
-	// Built at its size: a long URL is copied once.
-	req := make([]byte, 0, len("GET  HTTP/1.1\r\nHost: :\r\n")+len(target)+len(v.u.Host())+len(v.u.Port()))
+	req := make([]byte, 0, size)
 	req = append(req, "GET "...)
-	req = append(req, target...)
+	if o.Proxy {
+		req = append(req, v.scheme...)
+		req = append(req, "://"...)
+		req = appendHostHeader(req, v.u)
+	}
+	req = append(req, v.target...)
 	req = append(req, " HTTP/1.1\r\nHost: "...)
 	req = appendHostHeader(req, v.u)
 	req = append(req, "\r\n"...)
@@ -134,7 +142,11 @@ func (v HTTP) Plan(o PlanOptions) (Plan, error) {
 
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`
 // (appendHTTPJSON: the one writer of it, which AppendJSON calls too).
-func (v HTTP) MarshalJSON() ([]byte, error) { return appendHTTPJSON(nil, v.u) }
+func (v HTTP) MarshalJSON() ([]byte, error) { return appendHTTPJSON(nil, v.u, nil) }
+
+// The default ports of http and https in decimal, formatted once for
+// their JSON.
+var httpPortText, httpsPortText = strconv.Itoa(ports.http), strconv.Itoa(ports.https)
 
 // isSearch reports whether q is a search of the 1993 draft: not empty,
 // and no "=" or "&".
@@ -143,23 +155,29 @@ func isSearch(q string) bool { return q != "" && strings.IndexAny(q, "=&") < 0 }
 // appendHTTPJSON writes HTTP.MarshalJSON without the HTTP value,
 // straight from u's components (the parts of a valid URI
 // need no JSON escaping; decoded ones go through appendJSONString).
-func appendHTTPJSON(b []byte, u uri.URI) ([]byte, error) {
+// With flush (AppendJSONFlush), a long URL's parts are written a block
+// at a time and flushed: the target comes twice, and a repaired URL can
+// be three times its input (issue 26).
+func appendHTTPJSON(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, error) {
 	if _, ok := u.PortNumber(); !u.HasAuthority() || u.Host() == "" || !ok && u.Port() != "" || strings.IndexByte(u.Host(), '%') >= 0 {
 		if err := needHost(u, "http", "https"); err != nil {
 			return b, err
 		}
 	}
-	def := ports.http
+	def, defText := ports.http, httpPortText
 	if len(u.Scheme()) == 5 {
-		def = ports.https
+		def, defText = ports.https, httpsPortText
 	}
 	host := u.Hostname()
-	// One growth for the whole object: the host comes three times, the
-	// request target twice and the search words once more, so a long
-	// URL would otherwise copy b (the caller's whole line, for uri
-	// parse --json) at every doubling.
-	target := max(len(u.Path()), 1) + len(u.Query()) + 1
-	b = slices.Grow(b, 3*target+3*(len(u.Host())+len(u.Port()))+3*strings.Count(u.Query(), "+")+200)
+	long := flush != nil && len(u.String()) > jsonstr.FlushSize
+	if !long {
+		// One growth for the whole object: the host comes three
+		// times, the request target twice and the search words once
+		// more, so a long URL would otherwise copy b (the caller's
+		// whole line, for uri parse --json) at every doubling.
+		target := max(len(u.Path()), 1) + len(u.Query()) + 1
+		b = slices.Grow(b, 3*target+3*(len(u.Host())+len(u.Port()))+3*strings.Count(u.Query(), "+")+200)
+	}
 	b = append(b, `{"host":`...)
 	if strings.IndexByte(host, '%') >= 0 {
 		b = appendJSONString(b, decode(host))
@@ -176,23 +194,32 @@ func appendHTTPJSON(b []byte, u uri.URI) ([]byte, error) {
 		b = append(b, "null"...)
 	}
 	b = append(b, `,"default_port":`...)
-	b = strconv.AppendInt(b, int64(def), 10)
-	// Each part is made once and copied where it appears again.
+	b = append(b, defText...)
 	b = append(b, `,"request_target":"`...)
-	t0 := len(b)
-	b = appendTarget(b, u)
-	t1 := len(b)
-	b = append(b, `","absolute_form":"`...)
-	for i := 0; i < len(u.Scheme()); i++ {
-		b = append(b, u.Scheme()[i]|0x20) // letters only: "http", "https"
+	if long {
+		// Each part is written again, a block at a time (b is
+		// flushed between them).
+		b = appendTargetFlush(b, u, flush)
+		b = append(b, `","absolute_form":"`...)
+		b = appendLowerScheme(b, u)
+		b = appendHostHeaderFlush(b, u, flush)
+		b = appendTargetFlush(b, u, flush)
+		b = append(b, `","host_header":"`...)
+		b = appendHostHeaderFlush(b, u, flush)
+	} else {
+		// Each part is made once and copied where it appears again.
+		t0 := len(b)
+		b = appendTarget(b, u)
+		t1 := len(b)
+		b = append(b, `","absolute_form":"`...)
+		b = appendLowerScheme(b, u)
+		h0 := len(b)
+		b = appendHostHeader(b, u)
+		h1 := len(b)
+		b = append(b, b[t0:t1]...)
+		b = append(b, `","host_header":"`...)
+		b = append(b, b[h0:h1]...)
 	}
-	b = append(b, "://"...)
-	h0 := len(b)
-	b = appendHostHeader(b, u)
-	h1 := len(b)
-	b = append(b, b[t0:t1]...)
-	b = append(b, `","host_header":"`...)
-	b = append(b, b[h0:h1]...)
 	if q := u.Query(); isSearch(q) {
 		b = append(b, `","search_words":[`...)
 		// SplitSeq, not Split: a query of n "+" holds n+1 words.
@@ -203,6 +230,9 @@ func appendHTTPJSON(b []byte, u uri.URI) ([]byte, error) {
 			}
 			i++
 			b = appendJSONString(b, decode(w))
+			if long && len(b) > jsonstr.FlushSize {
+				b = flush(b)
+			}
 		}
 		b = append(b, ']')
 	} else {
@@ -231,32 +261,60 @@ func appendHTTPJSON(b []byte, u uri.URI) ([]byte, error) {
 	return append(b, "]}"...), nil
 }
 
-func appendTarget(b []byte, u uri.URI) []byte {
-	if p := u.Path(); p == "" {
-		b = append(b, '/')
-	} else {
-		b = append(b, p...)
+func appendTarget(b []byte, u uri.URI) []byte { return appendTargetFlush(b, u, nil) }
+
+// appendLowerScheme appends "http://" or "https://" as u names it.
+func appendLowerScheme(b []byte, u uri.URI) []byte {
+	if len(u.Scheme()) == 5 { // "https" in any case
+		return append(b, "https://"...)
 	}
-	if u.HasQuery() {
-		b = append(b, '?')
-		b = append(b, u.Query()...)
-	}
-	return b
+	return append(b, "http://"...)
 }
 
 // appendHostHeader appends the Host header value of u: its host
 // without a zone identifier (RFC 6874 section 4), and its port.
 func appendHostHeader(b []byte, u uri.URI) []byte {
+	return appendHostHeaderFlush(b, u, nil)
+}
+
+// appendHostHeaderFlush is appendHostHeader writing a long host a block
+// at a time, flushed between blocks (flush not nil).
+func appendHostHeaderFlush(b []byte, u uri.URI, flush func([]byte) []byte) []byte {
 	h := u.Host()
 	if u.HostKind() == uri.IPv6 {
 		if i := strings.Index(h, "%25"); i >= 0 {
 			h = h[:i] + "]"
 		}
 	}
-	b = append(b, h...)
+	b = appendFlush(b, h, flush)
 	if u.HasPort() && u.Port() != "" {
 		b = append(b, ':')
-		b = append(b, u.Port()...)
+		b = appendFlush(b, u.Port(), flush)
 	}
 	return b
+}
+
+// appendTargetFlush is appendTarget writing a long path or query a
+// block at a time, flushed between blocks.
+func appendTargetFlush(b []byte, u uri.URI, flush func([]byte) []byte) []byte {
+	if p := u.Path(); p == "" {
+		b = append(b, '/')
+	} else {
+		b = appendFlush(b, p, flush)
+	}
+	if u.HasQuery() {
+		b = append(b, '?')
+		b = appendFlush(b, u.Query(), flush)
+	}
+	return b
+}
+
+// appendFlush appends s to b, and with flush, a block at a time,
+// flushing b between blocks.
+func appendFlush(b []byte, s string, flush func([]byte) []byte) []byte {
+	for flush != nil && len(s) > jsonstr.FlushSize {
+		b = flush(append(b, s[:jsonstr.FlushSize]...))
+		s = s[jsonstr.FlushSize:]
+	}
+	return append(b, s...)
 }

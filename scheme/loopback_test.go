@@ -147,7 +147,7 @@ func TestLoopbackFTP(t *testing.T) {
 			t.Fatalf("greeting %q", greet)
 		}
 		var sent strings.Builder
-		for _, cmd := range p.Commands {
+		for cmd := range p.Commands() {
 			io.WriteString(c, cmd+"\r\n")
 			sent.WriteString(cmd + "\r\n")
 			reply, err := r.ReadString('\n')

@@ -3,7 +3,6 @@ package scheme
 import (
 	"bytes"
 	"fmt"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -232,34 +231,36 @@ func mailbox(b []byte, i int) (int, bool) {
 	return skipWSP(b, end+1), true
 }
 
-// addressList splits the decoded value of a "to", "cc" or "bcc" hfield
-// into its mailboxes (RFC 5322 3.4 address-list, without groups and
-// comments), each without the whitespace around it. An empty value is
-// an empty list. It returns the offset of the octet that breaks the
-// list, or -1.
-func addressList(d decoded) ([]string, int) {
+// mailboxes walks the decoded value d of a "to", "cc" or "bcc" hfield,
+// an address list (RFC 5322 3.4, without groups and comments; an empty
+// value is an empty list), calling yield, when not nil, with each mailbox,
+// trailing whitespace trimmed, until it returns false. It returns the
+// raw offset of the first octet that breaks the list, or -1; the view
+// checks a list without yield when it reads the URL, and yields the
+// mailboxes of a list it has checked when asked (Mailto.To), so that a
+// list of a million addresses costs no string per address until then.
+func mailboxes(d decoded, yield func(string) bool) int {
 	b := d.b
 	if len(skipWSPs(b)) == 0 {
-		return nil, -1
+		return -1
 	}
-	// One string for the whole list, each address a substring of it.
-	s := string(b)
-	list := make([]string, 0, bytes.Count(b, []byte{','})+1)
 	for i := 0; ; {
 		start := skipWSP(b, i)
 		end, ok := mailbox(b, i)
 		if !ok {
-			return nil, d.rawAt(end)
+			return d.rawAt(end)
 		}
-		list = append(list, strings.TrimRight(s[start:end], " \t"))
+		if yield != nil && !yield(string(bytes.TrimRight(b[start:end], " \t"))) {
+			return -1
+		}
 		if end == len(b) {
 			if j := invalidUTF8(b); j >= 0 {
-				return nil, d.rawAt(j)
+				return d.rawAt(j)
 			}
-			return list, -1
+			return -1
 		}
 		if b[end] != ',' {
-			return nil, d.rawAt(end)
+			return d.rawAt(end)
 		}
 		i = end + 1
 	}

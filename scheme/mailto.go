@@ -1,6 +1,8 @@
 package scheme
 
 import (
+	"iter"
+	"slices"
 	"strings"
 
 	"github.com/urikit/urikit/uri"
@@ -14,11 +16,12 @@ import (
 //	hfields   = "?" hfield *( "&" hfield )
 //	hfield    = hfname "=" hfvalue
 type Mailto struct {
-	ref            // the URL: String, Redacted and Format
-	to, cc         []string
+	ref // the URL: String, Redacted and Format
+	// The addresses and header fields are read from the URL when asked
+	// (To, Cc, HeaderFields): a million of them cost their text, not a
+	// string (16 bytes) or a pair (32) each (issue 26).
 	subject, body  string
 	hasSubj, hasBd bool
-	hfields        [][2]string
 	warnings       []Warning
 }
 
@@ -54,12 +57,10 @@ func ParseMailto(u uri.URI) (Mailto, error) {
 	base := pathStart(u)
 	if p := u.Path(); p != "" {
 		off := base
-		v.to = make([]string, 0, strings.Count(p, ",")+1) // sized once: no regrowth on long lists
 		for a := range strings.SplitSeq(p, ",") {
 			if bad := checkAddrSpec(a); bad >= 0 {
 				return Mailto{}, fail(u, off+bad, uri.ComponentPath, ErrMailAddress)
 			}
-			v.to = append(v.to, decode(a))
 			off += len(a) + 1
 		}
 	}
@@ -69,8 +70,6 @@ func ParseMailto(u uri.URI) (Mailto, error) {
 		if i := strings.IndexByte(q, '?'); i >= 0 {
 			return Mailto{}, fail(u, qbase+i, uri.ComponentQuery, ErrMailQuestion)
 		}
-		n := strings.Count(q, "&") + 1 // sized once: no regrowth on long queries
-		v.hfields = make([][2]string, 0, n)
 		off := qbase
 		for hf := range strings.SplitSeq(q, "&") {
 			hfOff := off
@@ -87,38 +86,23 @@ func ParseMailto(u uri.URI) (Mailto, error) {
 			// RFC 6068 2: header field names are case-insensitive;
 			// "to" adds addresses, "body" is the body (6068 2: "the
 			// special <hfname> "body""), other fields are headers.
-			lname := strings.ToLower(name)
-			val := decode(rv)
+			lname := specialHfield(name)
 			switch lname {
 			case "to", "cc", "bcc":
-				list, bad := addressList(decodeWithOffsets(rv))
-				if bad >= 0 {
+				if bad := mailboxes(decodeWithOffsets(rv), nil); bad >= 0 {
 					return Mailto{}, fail(u, hfOff+len(rn)+1+bad, uri.ComponentQuery, ErrMailAddressList)
-				}
-				// The first list is kept as it is, not copied.
-				switch {
-				case lname == "to" && v.to == nil:
-					v.to = list
-				case lname == "to":
-					v.to = append(v.to, list...)
-				case lname == "cc" && v.cc == nil:
-					v.cc = list
-				case lname == "cc":
-					v.cc = append(v.cc, list...)
 				}
 			case "subject":
 				if !v.hasSubj {
-					v.subject, v.hasSubj = val, true
+					v.subject, v.hasSubj = decode(rv), true
 				}
 			case "body":
 				if !v.hasBd {
-					v.body, v.hasBd = val, true
+					v.body, v.hasBd = decode(rv), true
 				}
 				nuls.add(rv)
-				v.hfields = append(v.hfields, [2]string{name, val})
 				continue
 			}
-			v.hfields = append(v.hfields, [2]string{name, val})
 			lines.add(rv)
 		}
 	}
@@ -128,6 +112,18 @@ func ParseMailto(u uri.URI) (Mailto, error) {
 	}
 	v.ref = ref{u}
 	return v, nil
+}
+
+// specialHfield returns the name of RFC 6068 the header field name is,
+// in any case ("to", "cc", "bcc", "subject" or "body"), or "": the
+// fields the view reads, found without a lowercase copy of every name.
+func specialHfield(name string) string {
+	for _, s := range [...]string{"to", "cc", "bcc", "subject", "body"} {
+		if strings.EqualFold(name, s) {
+			return s
+		}
+	}
+	return ""
 }
 
 // decodeLine decodes a header field name, which a mail client writes at
@@ -156,10 +152,42 @@ func decodeLine(raw string) string {
 
 // To returns the recipients: the addresses of the path and the
 // mailboxes of "to" header fields, decoded.
-func (v Mailto) To() []string { return v.to }
+func (v Mailto) To() []string { return slices.Collect(v.addresses("to")) }
 
 // Cc returns the addresses of "cc" header fields.
-func (v Mailto) Cc() []string { return v.cc }
+func (v Mailto) Cc() []string { return slices.Collect(v.addresses("cc")) }
+
+// addresses yields the addresses To (field "to") or Cc (field "cc")
+// returns, without collecting them: those of the path for "to", then
+// the mailboxes of each header field of that name.
+func (v Mailto) addresses(field string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		if p := v.u.Path(); field == "to" && p != "" {
+			for a := range strings.SplitSeq(p, ",") {
+				if !yield(decode(a)) {
+					return
+				}
+			}
+		}
+		if !v.u.HasQuery() {
+			return
+		}
+		for hf := range strings.SplitSeq(v.u.Query(), "&") {
+			rn, rv, _ := strings.Cut(hf, "=")
+			if specialHfield(decodeLine(rn)) != field {
+				continue
+			}
+			stop := false
+			mailboxes(decodeWithOffsets(rv), func(m string) bool {
+				stop = !yield(m)
+				return !stop
+			})
+			if stop {
+				return
+			}
+		}
+	}
+}
 
 // Subject returns the first "subject" field, decoded, and whether
 // there is one.
@@ -172,21 +200,41 @@ func (v Mailto) Body() (string, bool) { return v.body, v.hasBd }
 // HeaderFields returns every hfield as [name, value], decoded, in order;
 // a CR, LF or NUL stays percent-encoded in a name (the value of "to",
 // "cc" and "bcc", an address list, holds none).
-func (v Mailto) HeaderFields() [][2]string { return v.hfields }
+func (v Mailto) HeaderFields() [][2]string {
+	if !v.u.HasQuery() {
+		return nil
+	}
+	hfs := make([][2]string, 0, strings.Count(v.u.Query(), "&")+1)
+	for name, val := range v.hfieldSeq() {
+		hfs = append(hfs, [2]string{name, val})
+	}
+	return hfs
+}
+
+// hfieldSeq yields the fields HeaderFields returns, without collecting
+// them.
+func (v Mailto) hfieldSeq() iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		if !v.u.HasQuery() {
+			return
+		}
+		for hf := range strings.SplitSeq(v.u.Query(), "&") {
+			rn, rv, _ := strings.Cut(hf, "=")
+			if !yield(decodeLine(rn), decode(rv)) {
+				return
+			}
+		}
+	}
+}
 
 // Warnings implements View.
 func (v Mailto) Warnings() []Warning { return v.warnings }
 
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`.
-func (v Mailto) MarshalJSON() ([]byte, error) {
-	return done(newObj().Strs("to", orEmpty(v.to)).Strs("cc", orEmpty(v.cc)).
-		Opt("subject", v.subject, v.hasSubj).Opt("body", v.body, v.hasBd).
-		Pairs("hfields", v.hfields).Strs("warnings", codes(v.warnings)))
-}
+func (v Mailto) MarshalJSON() ([]byte, error) { return v.appendJSON(nil, nil), nil }
 
-func orEmpty(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
+func (v Mailto) appendJSON(b []byte, flush func([]byte) []byte) []byte {
+	return newObjOn(b, flush).StrSeq("to", v.addresses("to")).StrSeq("cc", v.addresses("cc")).
+		Opt("subject", v.subject, v.hasSubj).Opt("body", v.body, v.hasBd).
+		PairSeq("hfields", v.hfieldSeq()).Strs("warnings", codes(v.warnings)).Close().B
 }

@@ -208,11 +208,13 @@ func (v NNTP) Plan(PlanOptions) (Plan, error) {
 		return Plan{}, &RefusedError{URL: v.u.String(), Offset: v.groupOff + off,
 			Reason: "the newsgroup is not a newsgroup-name of RFC 3977 9.8 (no space, control, or ! * , ? [ \\ ])"}
 	}
-	cmds := []string{"GROUP " + v.group}
+	var cmds string
 	if v.article >= 0 {
-		cmds = append(cmds, "ARTICLE "+strconv.Itoa(v.article))
+		cmds = "GROUP " + v.group + "\nARTICLE " + strconv.Itoa(v.article) + "\n"
+	} else {
+		cmds = "GROUP " + v.group + "\n"
 	}
-	return Plan{Scheme: "nntp", Host: v.end.host, Port: v.end.connectPort(), Commands: cmds}, nil
+	return Plan{Scheme: "nntp", Host: v.end.host, Port: v.end.connectPort(), commands: cmds}, nil
 }
 
 // badGroupByte returns the offset in raw (a group as written in the

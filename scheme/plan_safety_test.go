@@ -2,6 +2,7 @@ package scheme
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -88,8 +89,8 @@ func TestPlanEmail(t *testing.T) {
 		if (err == nil) != tt.ok {
 			t.Errorf("Plan with email %q: %v", tt.email, err)
 		}
-		if tt.ok && tt.email != "" && p.Commands[1] != "PASS "+tt.email {
-			t.Errorf("Plan with email %q: %q", tt.email, p.Commands)
+		if tt.ok && tt.email != "" && slices.Collect(p.Commands())[1] != "PASS "+tt.email {
+			t.Errorf("Plan with email %q: %q", tt.email, slices.Collect(p.Commands()))
 		}
 	}
 }
@@ -175,14 +176,14 @@ func TestPlanNNTP(t *testing.T) {
 	} {
 		p, err := planOf(t, tt.url, PlanOptions{})
 		if tt.cmds != "" {
-			if err != nil || strings.Join(p.Commands, " | ") != tt.cmds {
-				t.Errorf("%s: %q, %v", tt.url, p.Commands, err)
+			if err != nil || strings.Join(slices.Collect(p.Commands()), " | ") != tt.cmds {
+				t.Errorf("%s: %q, %v", tt.url, slices.Collect(p.Commands()), err)
 			}
 			continue
 		}
 		var re *RefusedError
-		if !errors.As(err, &re) || re.URL != tt.url || re.Offset != tt.off || p.Commands != nil {
-			t.Errorf("%s: %q, %v; want refused at %d", tt.url, p.Commands, err, tt.off)
+		if !errors.As(err, &re) || re.URL != tt.url || re.Offset != tt.off || p.HasCommands() {
+			t.Errorf("%s: %q, %v; want refused at %d", tt.url, slices.Collect(p.Commands()), err, tt.off)
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package scheme
 
 import (
+	"iter"
+	"slices"
 	"strings"
 
 	"github.com/urikit/urikit/uri"
@@ -20,9 +22,13 @@ type Prospero struct {
 	end              endpoint
 	hsoname, version string
 	hasVersion       bool
-	attributes       []string
-	fields           [][2]string
-	warnings         []Warning
+	// attrs (the attributes, after their first "%00") and params (the
+	// ";field=value" pairs, after their first ";") are as written,
+	// split and decoded when asked: a million fields cost their text,
+	// not a string (16 bytes) or a pair (32) each (issue 26).
+	attrs, params string
+	hasAttrs      bool
+	warnings      []Warning
 }
 
 // ParseProspero reads a prospero URL.
@@ -35,28 +41,19 @@ func ParseProspero(u uri.URI) (Prospero, error) {
 	p := strings.TrimPrefix(u.Path(), "/")
 	// RFC 1738 3.11: ";field=value" pairs after the hsoname.
 	p, params, _ := strings.Cut(p, ";")
-	if params != "" {
-		v.fields = make([][2]string, 0, strings.Count(params, ";")+1) // sized once
-		for f := range strings.SplitSeq(params, ";") {
-			name, val, ok := strings.Cut(f, "=")
-			if !ok || name == "" {
-				return Prospero{}, fail(u, pathStart(u)+1+len(p)+1, uri.ComponentPath, ErrSchemeSyntax)
-			}
-			v.fields = append(v.fields, [2]string{decode(name), decode(val)})
+	for f := range strings.SplitSeq(params, ";") {
+		if name, _, ok := strings.Cut(f, "="); params != "" && (!ok || name == "") {
+			return Prospero{}, fail(u, pathStart(u)+1+len(p)+1, uri.ComponentPath, ErrSchemeSyntax)
 		}
 	}
+	v.params = params
 	// The hsoname, version and attributes are separated by "%00".
 	name, rest, hasVersion := strings.Cut(p, "%00")
 	v.hsoname = decode(name)
 	if hasVersion {
 		version, attrs, hasAttrs := strings.Cut(rest, "%00")
 		v.version, v.hasVersion = decode(version), true
-		if hasAttrs {
-			v.attributes = make([]string, 0, strings.Count(attrs, "%00")+1)
-			for a := range strings.SplitSeq(attrs, "%00") {
-				v.attributes = append(v.attributes, decode(a))
-			}
-		}
+		v.attrs, v.hasAttrs = attrs, hasAttrs
 	}
 	v.ref = ref{u}
 	return v, nil
@@ -81,17 +78,63 @@ func (v Prospero) HSOName() string { return v.hsoname }
 func (v Prospero) Version() (string, bool) { return v.version, v.hasVersion }
 
 // Attributes returns the attributes of the 1994 form.
-func (v Prospero) Attributes() []string { return v.attributes }
+func (v Prospero) Attributes() []string {
+	if !v.hasAttrs {
+		return nil
+	}
+	return slices.Collect(v.attributeSeq())
+}
+
+// attributeSeq yields the attributes Attributes returns, without
+// collecting them.
+func (v Prospero) attributeSeq() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		if !v.hasAttrs {
+			return
+		}
+		for a := range strings.SplitSeq(v.attrs, "%00") {
+			if !yield(decode(a)) {
+				return
+			}
+		}
+	}
+}
 
 // Fields returns the ";field=value" pairs of RFC 1738, decoded.
-func (v Prospero) Fields() [][2]string { return v.fields }
+func (v Prospero) Fields() [][2]string {
+	if v.params == "" {
+		return nil
+	}
+	fs := make([][2]string, 0, strings.Count(v.params, ";")+1)
+	for name, val := range v.fieldSeq() {
+		fs = append(fs, [2]string{name, val})
+	}
+	return fs
+}
+
+// fieldSeq yields the fields Fields returns, without collecting them.
+func (v Prospero) fieldSeq() iter.Seq2[string, string] {
+	return func(yield func(string, string) bool) {
+		if v.params == "" {
+			return
+		}
+		for f := range strings.SplitSeq(v.params, ";") {
+			name, val, _ := strings.Cut(f, "=")
+			if !yield(decode(name), decode(val)) {
+				return
+			}
+		}
+	}
+}
 
 // Warnings implements View.
 func (v Prospero) Warnings() []Warning { return v.warnings }
 
 // MarshalJSON writes the "scheme_data" object of `uri parse --json`.
-func (v Prospero) MarshalJSON() ([]byte, error) {
-	return done(newObj().Str("host", v.end.host).Int("port", v.end.port).Int("default_port", v.end.defPort).
+func (v Prospero) MarshalJSON() ([]byte, error) { return v.appendJSON(nil, nil), nil }
+
+func (v Prospero) appendJSON(b []byte, flush func([]byte) []byte) []byte {
+	return newObjOn(b, flush).Str("host", v.end.host).Int("port", v.end.port).Int("default_port", v.end.defPort).
 		Str("hsoname", v.hsoname).Opt("version", v.version, v.hasVersion).
-		Strs("attributes", orEmpty(v.attributes)).Pairs("fields", v.fields).Strs("warnings", codes(v.warnings)))
+		StrSeq("attributes", v.attributeSeq()).PairSeq("fields", v.fieldSeq()).Strs("warnings", codes(v.warnings)).Close().B
 }

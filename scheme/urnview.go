@@ -40,6 +40,11 @@ func (v URN) URI() uri.URI {
 func (v URN) Redacted() string { return v.String() }
 
 // MarshalJSON implements View: {"urn", "nid", "nss", "warnings"}.
-func (v URN) MarshalJSON() ([]byte, error) {
-	return done(newObj().Str("urn", v.String()).Str("nid", v.NID()).Str("nss", v.NSS()).Strs("warnings", codes(v.Warnings())))
+func (v URN) MarshalJSON() ([]byte, error) { return v.appendJSON(nil, nil), nil }
+
+// appendJSON writes the URN and its NSS (twice its length) a block at a
+// time with flush (issue 26).
+func (v URN) appendJSON(b []byte, flush func([]byte) []byte) []byte {
+	return newObjOn(b, flush).LongStr("urn", v.String()).Str("nid", v.NID()).LongStr("nss", v.NSS()).
+		Strs("warnings", codes(v.Warnings())).Close().B
 }

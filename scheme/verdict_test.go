@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"testing"
 
@@ -245,8 +246,8 @@ func TestNNTPIgnoredPart(t *testing.T) {
 			t.Errorf("%s: warnings %v, %v; want %v", tt.url, v.Warnings(), err, tt.warn)
 		}
 		p, err := v.Plan(PlanOptions{})
-		if err != nil || strings.Join(p.Commands, " | ") != "GROUP g"+map[bool]string{true: " | ARTICLE 1"}[v.Article() == 1] {
-			t.Errorf("%s: plan %q, %v", tt.url, p.Commands, err)
+		if err != nil || strings.Join(slices.Collect(p.Commands()), " | ") != "GROUP g"+map[bool]string{true: " | ARTICLE 1"}[v.Article() == 1] {
+			t.Errorf("%s: plan %q, %v", tt.url, slices.Collect(p.Commands()), err)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package scheme
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"strings"
 	"unicode/utf8"
 
@@ -150,9 +151,32 @@ type Plan struct {
 	// Request is the bytes a client sends at once (gopher, http), or
 	// nil for a protocol of commands.
 	Request []byte
-	// Commands are the control commands a client sends in order
-	// (ftp), without line ends, or nil.
-	Commands []string
+	// commands holds the control commands a client sends in order
+	// (ftp, nntp), each followed by "\n" (a command holds no CR, LF or
+	// NUL: the plan refuses them), or "" for a protocol that sends a
+	// Request.
+	commands string
+}
+
+// HasCommands reports whether the protocol is one of control commands
+// (ftp, nntp), which Commands yields, rather than a Request.
+func (p Plan) HasCommands() bool { return p.commands != "" }
+
+// Commands yields the control commands a client sends in order (ftp,
+// nntp), without line ends; nothing for a protocol that sends a
+// Request. The commands are substrings of one string: a path of a
+// million directories costs the text of its CWD commands, not a string
+// (and its 16-byte header) per command (issue 26).
+func (p Plan) Commands() iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for s := p.commands; s != ""; {
+			i := strings.IndexByte(s, '\n')
+			if !yield(s[:i]) {
+				return
+			}
+			s = s[i+1:]
+		}
+	}
 }
 
 // Planner is a View of a scheme with a client protocol.
@@ -233,8 +257,19 @@ func isHTTP(s string) bool {
 // view, by the writer HTTP.MarshalJSON itself calls, so that a pipeline
 // pays little for them.
 func AppendJSON(b []byte, u uri.URI) ([]byte, error) {
+	return AppendJSONFlush(b, u, nil)
+}
+
+// AppendJSONFlush is AppendJSON for a line written out as it is made:
+// flush, when not nil, is called in the middle of a long list (a mailto
+// URL of a million header fields, an ftp path of a million directories)
+// whenever b holds more than 64 KiB; it writes b out and returns the
+// buffer to go on with, so that the object is never held whole (issue
+// 26). It is called only once the view has read u: when AppendJSONFlush
+// returns an error, nothing was flushed.
+func AppendJSONFlush(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, error) {
 	if isHTTP(u.Scheme()) {
-		return appendHTTPJSON(b, u)
+		return appendHTTPJSON(b, u, flush)
 	}
 	v, err := ViewOf(u)
 	if err != nil {
@@ -242,6 +277,9 @@ func AppendJSON(b []byte, u uri.URI) ([]byte, error) {
 	}
 	if v == nil {
 		return append(b, "null"...), nil
+	}
+	if a, ok := v.(jsonAppender); ok {
+		return a.appendJSON(b, flush), nil
 	}
 	j, err := v.MarshalJSON()
 	if err != nil {

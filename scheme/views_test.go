@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -168,13 +169,13 @@ func TestFTP(t *testing.T) {
 			t.Errorf("%s: %v", tt.url, err)
 			continue
 		}
-		if got := strings.Join(p.Commands, " | "); got != tt.plan || p.Port != 21 {
+		if got := strings.Join(slices.Collect(p.Commands()), " | "); got != tt.plan || p.Port != 21 {
 			t.Errorf("%s:\n got %s (port %d)\nwant %s", tt.url, got, p.Port, tt.plan)
 		}
 	}
 	v, _ := ParseFTP(uri.MustParse("ftp://h/f"))
-	if p, _ := v.Plan(PlanOptions{Email: "me@example.com"}); p.Commands[1] != "PASS me@example.com" {
-		t.Errorf("PlanOptions.Email: %v", p.Commands)
+	if p, _ := v.Plan(PlanOptions{Email: "me@example.com"}); slices.Collect(p.Commands())[1] != "PASS me@example.com" {
+		t.Errorf("PlanOptions.Email: %v", slices.Collect(p.Commands()))
 	}
 	// RFC 1738 section 6: an encoded CR LF is never decoded and sent.
 	for _, s := range []string{"ftp://h/a%0D%0ADELE%20x/f", "ftp://u%0A@h/f", "ftp://h/f%00", "ftp://u:p%0d@h/"} {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Test environment of the URN resolver (the resolver module: resolver/, resolver/cmd/urnresolver):
-# a throwaway PostgreSQL on 127.0.0.1 and Chromium for the lookup-page test.
+# a throwaway PostgreSQL on 127.0.0.1, Chromium for the lookup-page test, and
+# HTTP::OAI and xmllint for the OAI-PMH tests.
 #
 #   eval "$(scripts/resolver-testenv.sh start)"   # prints export lines
 #   scripts/resolver-testenv.sh stop              # stops the PostgreSQL it started
@@ -9,7 +10,8 @@
 # DSN the tests read, and URNRESOLVER_PGDATA, the cluster to stop) and its
 # progress on stderr. Without an initdb, or when the cluster does not start,
 # it prints nothing to eval and the PostgreSQL tests skip with a message.
-# Nothing here needs the network except installing Chromium when it is absent.
+# Nothing here needs the network except installing Chromium, HTTP::OAI and
+# xmllint when they are absent.
 set -uo pipefail
 
 log() { echo "resolver-testenv: $*" >&2; }
@@ -27,6 +29,21 @@ start_chromium() {
     fi
   fi
   log "no Chromium and none installable: the lookup-page browser test will skip"
+}
+
+# HTTP::OAI (a real OAI-PMH harvester) and xmllint (the OAI-PMH schema
+# check) for the OAI-PMH tests, from Debian's packages.
+start_oai_tools() {
+  perl -MHTTP::OAI -e 1 >/dev/null 2>&1 && command -v xmllint >/dev/null 2>&1 && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    log "installing libhttp-oai-perl and libxml2-utils (apt-get install -y)"
+    if DEBIAN_FRONTEND=noninteractive apt-get install -y -q libhttp-oai-perl libxml2-utils >/dev/null 2>&1 ||
+      { apt-get update -q >/dev/null 2>&1 &&
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -q libhttp-oai-perl libxml2-utils >/dev/null 2>&1; }; then
+      return 0
+    fi
+  fi
+  log "no HTTP::OAI or xmllint and none installable: the OAI-PMH harvest and schema checks will skip"
 }
 
 start_postgres() {
@@ -82,6 +99,7 @@ stop_postgres() {
 case "${1:-}" in
 start)
   start_chromium
+  start_oai_tools
   start_postgres
   ;;
 stop) stop_postgres ;;

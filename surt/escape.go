@@ -1,6 +1,10 @@
 package surt
 
-import "github.com/urikit/urikit/internal/chars"
+import (
+	"slices"
+
+	"github.com/urikit/urikit/internal/chars"
+)
 
 // byteSet is a set of bytes, the bytes a profile percent-encodes in a
 // component.
@@ -48,6 +52,15 @@ var (
 // appendEscape appends src with the bytes of set percent-encoded in
 // uppercase hex (RFC 3986 2.1: producers should use uppercase).
 func appendEscape(dst, src []byte, set *byteSet) []byte {
+	if len(src) >= longComponent { // grown at once, not a quarter at a time
+		n := 0
+		for _, c := range src {
+			if set.has(c) {
+				n++
+			}
+		}
+		dst = slices.Grow(dst, len(src)+2*n)
+	}
 	for _, c := range src {
 		if set.has(c) {
 			dst = append(dst, '%', chars.UpperHex[c>>4], chars.UpperHex[c&15])

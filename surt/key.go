@@ -1,6 +1,9 @@
 package surt
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Key returns the key of the URL s under the zero Options: the IA profile
 // and the URLKey form, the urlkey of Wayback and pywb CDX lines, as
@@ -43,6 +46,7 @@ func (o Options) AppendKey(dst []byte, s string) ([]byte, error) {
 	err := st.canonicalize(s, &o)
 	if err == nil {
 		p := &st.p
+		dst = slices.Grow(dst, p.size()) // at once: a long key grows it once
 		switch o.Form {
 		case Heritrix:
 			dst = p.appendHeritrix(dst)
@@ -84,6 +88,7 @@ func (o Options) AppendCanonical(dst []byte, s string) ([]byte, error) {
 	st := getState()
 	err := st.canonicalize(s, &o)
 	if err == nil {
+		dst = slices.Grow(dst, st.p.size())
 		dst = st.p.appendURL(dst)
 	}
 	putState(st)

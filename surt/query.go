@@ -3,14 +3,17 @@ package surt
 import (
 	"bytes"
 	"slices"
+
+	"github.com/urikit/urikit/internal/jsonstr"
 )
 
 // splitParams fills st.params with the "&"-separated parameters of the
 // query, each with the end of its key (its first "=").
 func (st *state) splitParams() {
 	p := &st.p
-	st.params = st.params[:0]
 	q := p.query
+	// Sized at once: a long query grows it once, not by quarters.
+	st.params = slices.Grow(st.params[:0], bytes.Count(p.buf[q.i:q.j], []byte{'&'})+1)
 	for i := q.i; ; {
 		j, eq := i, int32(-1)
 		for j < q.j && p.buf[j] != '&' {
@@ -34,6 +37,7 @@ func (st *state) splitParams() {
 // leaving out the empty ones when dropEmpty.
 func (st *state) joinParams(dropEmpty bool) {
 	p := &st.p
+	p.buf = jsonstr.Grow(p.buf, p.query.len()+1)
 	start := len(p.buf)
 	first := true
 	for _, pr := range st.params {
@@ -196,6 +200,24 @@ func (st *state) dropEmptyParams() {
 	if len(q) == 0 || q[0] != '&' && q[len(q)-1] != '&' && !bytes.Contains(q, []byte("&&")) {
 		return
 	}
-	st.splitParams()
-	st.joinParams(true)
+	// In place, as the bytes only move left: a long query is not copied
+	// again, nor split into parameters.
+	w := 0
+	for i := 0; i <= len(q); {
+		j := bytes.IndexByte(q[i:], '&')
+		if j < 0 {
+			j = len(q)
+		} else {
+			j += i
+		}
+		if j > i {
+			if w > 0 {
+				q[w] = '&' // w < i: before what is still to read
+				w++
+			}
+			w += copy(q[w:], q[i:j])
+		}
+		i = j + 1
+	}
+	st.p.query.j = st.p.query.i + int32(w)
 }

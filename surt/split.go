@@ -1,6 +1,8 @@
 package surt
 
 import (
+	"slices"
+
 	"github.com/urikit/urikit/internal/chars"
 	"github.com/urikit/urikit/uri"
 )
@@ -62,6 +64,7 @@ func (p *parts) split(s string, f splitFlags) int {
 		hi--
 	}
 	s = s[lo:hi]
+	p.buf = slices.Grow(p.buf, len(s)+len("http://")) // at once: a long URL grows it once
 	for k := 0; k < len(s); k++ {
 		if c := s[k]; c != '\t' && c != '\n' && c != '\r' {
 			p.buf = append(p.buf, c)

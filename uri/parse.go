@@ -144,6 +144,7 @@ func (u *URI) parse3986(s string, zoneID bool) error {
 	u.s = s
 	n := len(s)
 	i := 0
+	seg := 0 // the bytes of s before seg are valid in a first segment
 	// scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 	if n > 0 && chars.Is(s[0], chars.Alpha) {
 		j := chars.Skip(s, 1, &chars.SchemeRun)
@@ -151,6 +152,10 @@ func (u *URI) parse3986(s string, zoneID bool) error {
 			u.flags |= hasScheme
 			u.schemeEnd = int32(j)
 			i = j + 1
+		} else {
+			// Not a scheme: bytes of a scheme are all valid in a
+			// path's first segment, so that scan goes on from j.
+			seg = j
 		}
 	}
 	// hier-part / relative-part: "//" authority path-abempty, or a path.
@@ -171,6 +176,7 @@ func (u *URI) parse3986(s string, zoneID bool) error {
 		// path-noscheme: the first segment is segment-nz-nc, and a colon
 		// there would have made it a scheme, so it fails at the colon
 		// (RFC 3986 4.2). Only this loop tests for ':'.
+		i = seg
 		for i < n && s[i] != '/' {
 			c := s[i]
 			if chars.Is(c, chars.PChar) {

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -33,56 +34,99 @@ func TestParamsAgainstURLValues(t *testing.T) {
 		}
 		return s
 	}
-	runs := 0
 	for range 3000 {
 		// Start from a query both read alike: what url.Values writes.
 		start := url.Values{}
 		for range rng.IntN(4) {
 			start.Add(pick(), pick())
 		}
-		want := url.Values{}
-		for k, vs := range start {
-			want[k] = slices.Clone(vs)
+		ops := make([]paramsOp, 1+rng.IntN(5))
+		for i := range ops {
+			ops[i] = paramsOp{rng.IntN(3), pick(), pick()}
 		}
-		p := uri.ParseParams(start.Encode())
-		var ops []string
-		for range 1 + rng.IntN(5) {
-			k, v := pick(), pick()
-			switch rng.IntN(3) {
-			case 0:
-				p.Add(k, v)
-				want.Add(k, v)
-				ops = append(ops, "Add("+k+", "+v+")")
-			case 1:
-				p.Set(k, v)
-				want.Set(k, v)
-				ops = append(ops, "Set("+k+", "+v+")")
-			case 2:
-				p.Del(k)
-				want.Del(k)
-				ops = append(ops, "Del("+k+")")
-			}
-		}
-		runs++
-		enc := p.Encode()
-		got, err := url.ParseQuery(enc)
-		if err != nil {
-			t.Fatalf("from %q, %q: url.ParseQuery(%q): %v", start.Encode(), ops, enc, err)
-		}
-		if !sameValues(got, want) {
-			t.Fatalf("from %q, %q: Encode gives %q, which url.ParseQuery reads as %v, want %v", start.Encode(), ops, enc, got, want)
-		}
-		// The view reads its own text as url.Values does.
-		for k, vs := range want {
-			if pv := p.Values(k); !slices.Equal(pv, vs) {
-				t.Fatalf("from %q, %q: Params.Values(%q) = %q, want %q", start.Encode(), ops, k, pv, vs)
-			}
-		}
-		if n := p.Len(); n != countValues(want) {
-			t.Fatalf("from %q, %q: %d pairs, want %d", start.Encode(), ops, n, countValues(want))
+		checkParamsAgainstURLValues(t, start, ops)
+	}
+}
+
+// A paramsOp is one edit of the differential: Add, Set or Del.
+type paramsOp struct {
+	kind int // 0 Add, 1 Set, 2 Del
+	k, v string
+}
+
+func (o paramsOp) String() string {
+	return [...]string{"Add", "Set", "Del"}[o.kind] + "(" + strconv.Quote(o.k) + ", " + strconv.Quote(o.v) + ")"
+}
+
+// checkParamsAgainstURLValues applies ops to the Params of start's
+// encoding and to a copy of start, and fails unless Params.Encode reads
+// back through url.ParseQuery to the same pairs and the view reads them
+// as url.Values holds them.
+func checkParamsAgainstURLValues(t *testing.T, start url.Values, ops []paramsOp) {
+	t.Helper()
+	want := url.Values{}
+	for k, vs := range start {
+		want[k] = slices.Clone(vs)
+	}
+	p := uri.ParseParams(start.Encode())
+	for _, o := range ops {
+		switch o.kind {
+		case 0:
+			p.Add(o.k, o.v)
+			want.Add(o.k, o.v)
+		case 1:
+			p.Set(o.k, o.v)
+			want.Set(o.k, o.v)
+		case 2:
+			p.Del(o.k)
+			want.Del(o.k)
 		}
 	}
-	t.Logf("%d edit sequences", runs)
+	enc := p.Encode()
+	got, err := url.ParseQuery(enc)
+	if err != nil {
+		t.Fatalf("from %q, %v: url.ParseQuery(%q): %v", start.Encode(), ops, enc, err)
+	}
+	if !sameValues(got, want) {
+		t.Fatalf("from %q, %v: Encode gives %q, which url.ParseQuery reads as %v, want %v", start.Encode(), ops, enc, got, want)
+	}
+	// The view reads its own text as url.Values does.
+	for k, vs := range want {
+		if pv := p.Values(k); !slices.Equal(pv, vs) {
+			t.Fatalf("from %q, %v: Params.Values(%q) = %q, want %q", start.Encode(), ops, k, pv, vs)
+		}
+	}
+	if n := p.Len(); n != countValues(want) {
+		t.Fatalf("from %q, %v: %d pairs, want %d", start.Encode(), ops, n, countValues(want))
+	}
+}
+
+// FuzzParamsAgainstURLValues is the differential of
+// TestParamsAgainstURLValues on any text: the fuzzer's string is cut at
+// "\x01" into fields, the first two a starting pair (written by
+// url.Values) and then triples of an edit's kind (its first byte mod 3),
+// key and value.
+func FuzzParamsAgainstURLValues(f *testing.F) {
+	f.Add("a\x01b\x01\x01\x01next\x01/home;admin")
+	f.Add("\x01\x01\x00\x01a;b\x01%zz\x01\x02\x01&\x01")
+	f.Add("k\x01v\x01\x02\x01k\x01\x00\x01k\x01x#y+z")
+	f.Fuzz(func(t *testing.T, s string) {
+		fields := strings.Split(s, "\x01")
+		if len(fields) < 2 || len(fields) > 32 {
+			return
+		}
+		start := url.Values{}
+		start.Add(fields[0], fields[1])
+		var ops []paramsOp
+		for i := 2; i+2 < len(fields); i += 3 {
+			kind := 0
+			if fields[i] != "" {
+				kind = int(fields[i][0]) % 3
+			}
+			ops = append(ops, paramsOp{kind, fields[i+1], fields[i+2]})
+		}
+		checkParamsAgainstURLValues(t, start, ops)
+	})
 }
 
 func sameValues(a, b url.Values) bool {

@@ -120,22 +120,126 @@ func (u URI) Resolve(ref URI) URI {
 	case isEmptyRef(&ref):
 		return u.WithoutFragment()
 	}
-	// The Resolver's code, with the base's directory found only if a
-	// relative path needs it. A result that fits is written on the
-	// stack and copied into a string of its exact size.
+	if t, ok := u.resolveJoin(&ref); ok {
+		return t
+	}
+	return u.resolveWrite(&ref)
+}
+
+// resolveWrite is Resolve for the references that resolveJoin leaves:
+// the Resolver's code, with the base's directory found only if a
+// relative path needs it. A result that fits is written on the stack
+// and copied into a string of its exact size. It is a function of its
+// own so that Resolve's frame does not hold the buffer.
+func (u *URI) resolveWrite(ref *URI) URI {
 	r := Resolver{base: u.WithoutFragment(), lazy: true}
 	n := len(r.base.s) + len(ref.s) + 2
 	if n <= resolveStack {
 		var buf [resolveStack]byte
-		b, t := r.appendTo(buf[:0], &ref)
+		b, t := r.appendTo(buf[:0], ref)
 		t.s = shareOrCopy(b, r.base.s)
 		return t
 	}
-	b, t := r.appendTo(make([]byte, 0, n), &ref)
+	b, t := r.appendTo(make([]byte, 0, n), ref)
 	// b is never written again: hand its bytes to the string, as
 	// strings.Builder does, instead of copying them.
 	t.s = unsafe.String(unsafe.SliceData(b), len(b))
 	return t
+}
+
+// resolveJoin returns the results of Resolve that are the start of the
+// base u followed by the reference as written, with nothing to remove
+// or insert: a reference with an authority (after u's scheme), or, on a
+// base with an authority, one with an empty path (after u's path or
+// query), an absolute path (after u's authority) or a relative path
+// (after u's directory, or "/" when u's path is empty), with no dot
+// segment in the path the result takes. That is how most links of a
+// page read. The text is u.s[:m] ["/"] ref.s: its size is known before
+// it is written, so it takes one allocation of exactly that size, or
+// none when the result is the start of u.s or ref itself. ok is false
+// for the other references.
+func (u *URI) resolveJoin(ref *URI) (t URI, ok bool) {
+	var m int32       // the length of the start of u the result takes
+	slash := int32(0) // 1 when "/" comes between u.s[:m] and ref.s
+	switch {
+	case ref.flags&hasScheme != 0:
+		return t, false
+	case ref.flags&hasAuthority != 0:
+		// T is R with Base.scheme (RFC 3986 5.2.2).
+		if hasDotSegment(ref.Path()) {
+			return t, false
+		}
+		t = *ref
+		if u.flags&hasScheme != 0 {
+			m = u.schemeEnd + 1
+			t.flags |= hasScheme
+			t.schemeEnd = u.schemeEnd
+		}
+		t.hostStart += m
+		t.hostEnd += m
+		t.pathStart += m
+		t.pathEnd += m
+	case u.flags&hasAuthority == 0:
+		// A path after no authority may need a prefix (reparsePrefix).
+		return t, false
+	default:
+		// T takes Base's scheme and authority; R has neither, so its
+		// path starts at 0.
+		t = *u
+		t.flags &^= hasFragment
+		p := ref.Path()
+		switch {
+		case p == "" && ref.flags&hasQuery == 0:
+			// Base's path and query, R's fragment.
+			m = u.queryEnd
+		case p == "":
+			// Base's path, R's query.
+			m = u.pathEnd
+		case p[0] == '/':
+			if hasDotSegment(p) {
+				return t, false
+			}
+			m = u.pathStart
+		default:
+			// 5.2.3: Base's path up to its last "/" (a path after an
+			// authority is empty or starts with "/"), then R's path.
+			if hasDotSegment(p) {
+				return t, false
+			}
+			bp := u.Path()
+			if bp == "" {
+				slash = 1
+			} else {
+				k := strings.LastIndexByte(bp, '/') + 1
+				if hasDotSegment(bp[:k]) {
+					return t, false
+				}
+				bp = bp[:k]
+			}
+			m = u.pathStart + int32(len(bp))
+		}
+		if p != "" || ref.flags&hasQuery != 0 {
+			t.flags &^= hasQuery
+			t.pathEnd = m + slash + ref.pathEnd
+		}
+	}
+	d := m + slash
+	t.queryEnd = d + ref.queryEnd
+	t.flags |= ref.flags & (hasQuery | hasFragment)
+	// The text, shared with u when it is the start of u.
+	if n := int(d) + len(ref.s); n <= len(u.s) && (slash == 0 || u.s[m] == '/') && u.s[d:n] == ref.s {
+		t.s = u.s[:n]
+	} else if m == 0 {
+		t.s = ref.s // a network-path reference against a base without scheme
+	} else {
+		b := make([]byte, n)
+		copy(b, u.s[:m])
+		b[m] = '/' // written over by ref.s unless slash
+		copy(b[d:], ref.s)
+		// b is never written again: hand its bytes to the string.
+		t.s = unsafe.String(&b[0], n)
+	}
+	return t, true
 }
 
 // resolveStack is the longest result Resolve writes on the stack.

@@ -257,3 +257,12 @@ func ExampleCheckNID() {
 	// <nil>
 	// urn: namespace identifier ends with a hyphen at offset 3 in NID of "ab-"
 }
+
+func ExampleCheckDigit() {
+	d, ok, err := urn.CheckDigit("urn:nbn:de:gbv:089-332175294")
+	fmt.Println(string(d), ok, err)
+	fmt.Println(urn.MustParse("urn:nbn:de:gbv:089-3321752946").ValidateNamespace())
+	// Output:
+	// 5 true <nil>
+	// urn:nbn: "de:gbv:089-3321752946": check digit is 6, want 5 (the DNB's URN check digit, computed over the whole URN) (RFC 8458)
+}

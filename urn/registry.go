@@ -31,20 +31,29 @@ type Namespace struct {
 
 	validate  func(nss string) error  // nil: no syntax beyond RFC 8141
 	normalize func(nss string) string // nil: no extra equivalence
+	// check is what Validate checks beyond the syntax (a check digit):
+	// it never decides equivalence, so a URN whose check digit is wrong
+	// has the same key as one whose digit is right.
+	check func(nss string) error
 }
 
 // Implemented reports whether the package knows the namespace's syntax
 // or its equivalence rules, rather than only its registration.
 func (n Namespace) Implemented() bool { return n.validate != nil || n.normalize != nil }
 
-// Validate checks nss against the namespace's syntax. nss is the NSS as
-// it appears in a URN, percent-encoding included. Validate returns nil
-// when the namespace defines no syntax this package checks.
+// Validate checks nss against the namespace's syntax and the checks its
+// assigners define beyond it (the check digit of urn:nbn:de). nss is the
+// NSS as it appears in a URN, percent-encoding included. Validate
+// returns nil when the namespace defines no syntax this package checks.
 func (n Namespace) Validate(nss string) error {
 	if n.validate == nil {
 		return nil
 	}
-	if err := n.validate(upperPct(nss)); err != nil {
+	err := n.validate(upperPct(nss))
+	if err == nil && n.check != nil {
+		err = n.check(upperPct(nss))
+	}
+	if err != nil {
 		return &NamespaceError{NID: n.NID, NSS: nss, Reference: n.Rules, Reason: err.Error()}
 	}
 	return nil
@@ -251,6 +260,11 @@ var implemented = map[string]rules{
 	"xmpp":    xmppRules,
 }
 
+// checks maps the NIDs with checks beyond their syntax to them.
+var checks = map[string]func(nss string) error{
+	"nbn": checkNBN,
+}
+
 // registry maps each registered NID, in lowercase, to its namespace. It
 // is built once from the tables above and never written again.
 var registry = func() map[string]Namespace {
@@ -258,7 +272,7 @@ var registry = func() map[string]Namespace {
 	for _, e := range formalNamespaces {
 		ns := Namespace{NID: e[0], Reference: e[1], Template: e[2]}
 		if r, ok := implemented[e[0]]; ok {
-			ns.Rules, ns.validate, ns.normalize = r.source, r.validate, r.normalize
+			ns.Rules, ns.validate, ns.normalize, ns.check = r.source, r.validate, r.normalize, checks[e[0]]
 		}
 		m[e[0]] = ns
 	}

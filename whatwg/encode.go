@@ -135,6 +135,18 @@ func validPercent(s string, i int) bool {
 // points that are not URL code points, and '%' not followed by two hex
 // digits. A byte sequence that is not valid UTF-8 is read as U+FFFD, as
 // a browser does when it turns a string into a USVString.
+// countASCIIIn counts the ASCII bytes of s in set: each is written as
+// three.
+func countASCIIIn(s string, set uint32) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < utf8.RuneSelf && class[c]&set != 0 {
+			n++
+		}
+	}
+	return n
+}
+
 func (p *parser) encode(s string, set, stop uint32, check bool) int {
 	w := &p.w
 	watch := set | stop

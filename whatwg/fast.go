@@ -144,6 +144,9 @@ func parseFast(s string, u *URL) bool {
 	switch {
 	case hostEnd == h:
 		// Only file has the empty host: "file:///p".
+		if i < len(s) && fastHostOther[s[i]] {
+			break // a host such as `"a.b`, for scanOtherHost below
+		}
 		if kind != schemeFile || i >= len(s) || s[i] != '/' {
 			return false
 		}
@@ -154,9 +157,11 @@ func parseFast(s string, u *URL) bool {
 		return false
 	}
 
+	var errs errorSet
+	port := -1
+port:
 	// The port: 1 to 5 digits, no leading zero, at most 65535, not the
 	// default port (which the serializer leaves out).
-	port := -1
 	if i < len(s) && s[i] == ':' {
 		if kind == schemeFile {
 			return false
@@ -177,6 +182,16 @@ func parseFast(s string, u *URL) bool {
 	// A special URL's path starts with '/'; "http://h" serializes as
 	// "http://h/".
 	if i >= len(s) || s[i] != '/' {
+		if i == hostEnd && errs == 0 && i < len(s) && fastHostOther[s[i]] {
+			// Rare (0.4% of kasztp's hosts), so kept off the common
+			// path: a host such as "a_b.c" or `"a.b`, whose first
+			// bytes passed the checks above, goes on; then the port.
+			if i = scanOtherHost(s, h, i); i < 0 {
+				return false
+			}
+			hostEnd, errs = i, 1<<DomainToASCII
+			goto port
+		}
 		return false
 	}
 	pathStart := i
@@ -215,7 +230,7 @@ func parseFast(s string, u *URL) bool {
 	u.s = s
 	u.schemeEnd, u.userEnd, u.hostStart, u.hostEnd = uint32(se), uint32(h), uint32(h), uint32(hostEnd)
 	u.pathStart, u.queryStart, u.fragStart = uint32(pathStart), uint32(qs), uint32(fs)
-	u.port, u.flags, u.scheme, u.hostKind, u.errs = int32(port), fl, kind, hostKind, 0
+	u.port, u.flags, u.scheme, u.hostKind, u.errs = int32(port), fl, kind, hostKind, errs
 	return true
 }
 
@@ -337,6 +352,33 @@ func flagsShort(s string, i int) (v uint64) {
 func flags8(w string) uint64 {
 	t := fastWordsAt // a register to index from, not eight addresses
 	return t[0][w[0]] | t[1][w[1]] | t[2][w[2]] | t[3][w[3]] | t[4][w[4]] | t[5][w[5]] | t[6][w[6]] | t[7][w[7]]
+}
+
+// fastHostOther marks the ASCII bytes of a domain other than lowercase
+// LDH bytes: printable, not uppercase (which the parser lowercases), not
+// a forbidden domain code point ('%' included). The domain parser keeps
+// them as they are, and the strict domain-to-ASCII (its STD3 rules)
+// refuses each of them: a validation error, not a failure.
+var fastHostOther = func() (t [256]bool) {
+	for c := 0x21; c < 0x7f; c++ {
+		t[c] = fastByte[c]&fbLDH == 0 && !('A' <= c && c <= 'Z') && class[c]&forbiddenDomain == 0
+	}
+	return t
+}()
+
+// scanOtherHost goes on with the host s[h:i] from s[i], a byte of
+// fastHostOther, over LDH and fastHostOther bytes, and returns where
+// the host ends, or -1 when the full parser must judge it: a label
+// that may be Punycode ("xn--"), or a host that ends in a number
+// (section 3.5), which the IPv4 parser takes.
+func scanOtherHost(s string, h, i int) int {
+	for i < len(s) && (fastByte[s[i]]&fbLDH != 0 || fastHostOther[s[i]]) {
+		i++
+	}
+	if host := s[h:i]; strings.Contains(host, "xn--") || endsInNumber(host) {
+		return -1
+	}
+	return i
 }
 
 // fastHostOK reports whether the strict domain-to-ASCII takes the

@@ -762,7 +762,20 @@ func (p *parser) authority(i int) (int, bool) {
 		if at+1 == e {
 			return 0, p.failAt(HostMissing, e)
 		}
+		h = at + 1
+	}
+	k := e // the host ends at the first ':' outside brackets
+	if colon >= 0 {
+		k = colon
+	}
+	// Before the userinfo is written: a URL that fails here should not
+	// first percent-encode megabytes of it.
+	if k < e && k == h || k == e && special && h == e {
+		return 0, p.failAt(HostMissing, h)
+	}
+	if at >= 0 {
 		user, pass, hasPass := strings.Cut(in[i:at], ":")
+		w.reserve(2 * (countASCIIIn(user, setUserinfo) + countASCIIIn(pass, setUserinfo)))
 		p.encode(user, setUserinfo, 0, false)
 		p.userEnd = w.len()
 		if hasPass {
@@ -775,18 +788,10 @@ func (p *parser) authority(i int) (int, bool) {
 		if w.len() > userStart {
 			w.byte('@')
 		}
-		h = at + 1
 	} else {
 		p.userEnd = userStart
 	}
 	p.hostStart = w.len()
-	k := e // the host ends at the first ':' outside brackets
-	if colon >= 0 {
-		k = colon
-	}
-	if k < e && k == h || k == e && special && h == e {
-		return 0, p.failAt(HostMissing, h)
-	}
 	pre := hs.scan(in, h, k)
 	kind, ok := p.host(in[h:k], special, h, &pre)
 	if !ok {

@@ -1,6 +1,9 @@
 package whatwg
 
-import "unsafe"
+import (
+	"slices"
+	"unsafe"
+)
 
 // writer builds the serialization of a URL. While the output is a
 // prefix of the (preprocessed) input, it holds only that prefix's
@@ -34,6 +37,20 @@ func (w *writer) spill() {
 	}
 	w.buf = make([]byte, w.n, max(len(w.in)+len(w.in)/4+2*enc+16, 32))
 	copy(w.buf, w.in[:w.n])
+}
+
+// reserve makes room for extra bytes beyond what spill plans for, the
+// percent-encoding of ASCII bytes (8 MB of "@" in a userinfo is written
+// as 24 MB), so that a long component is written into one buffer, not
+// one that grows by a quarter at a time and leaves each old one behind.
+func (w *writer) reserve(extra int) {
+	if extra == 0 {
+		return
+	}
+	if w.buf == nil {
+		w.spill()
+	}
+	w.buf = slices.Grow(w.buf, cap(w.buf)-len(w.buf)+extra)
 }
 
 // str appends s.

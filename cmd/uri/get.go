@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/urikit/urikit/surt"
 	"github.com/urikit/urikit/uri"
 )
 
@@ -26,10 +27,20 @@ input's components (the placeholders of curl's trurl, which many know):
   {query-all:KEY}
                  every value of KEY, joined by a space
   {default:port} the port, or the scheme's default port (http 80, ...)
+  {site}         the host's registrable domain (its public suffix and one
+                 label more: "a.b.github.io" is "b.github.io"), under the
+                 whole Public Suffix List, as browsers use it
+  {site:icann}   the same under the list's ICANN section alone
+                 ("a.b.github.io" is "github.io")
+  {suffix} {suffix:icann}
+                 the host's public suffix ("github.io", "io")
   {{ and }}      a literal "{" and "}"
 
-An undefined component, and a KEY that the query does not have, give the
-empty string. A "urn:" input must be a URN of RFC 8141.
+An undefined component, a KEY that the query does not have, and the site
+of a host that has none (an IP address, a public suffix itself: "co.uk")
+give the empty string. The list is the one compiled into
+golang.org/x/net/publicsuffix; a host is read decoded, without case, an
+IDN in either form. A "urn:" input must be a URN of RFC 8141.
 `,
 	output: `Plain output: the filled-in template, one line per input; a decoded line
 feed is written as the two characters \n and a carriage return as \r, so
@@ -44,11 +55,11 @@ string for something undefined.
 			return nil, err
 		}
 		return func(in string) (result, error) {
-			u, err := c.parseURI(in)
+			u, changes, err := c.parseURI(in)
 			if err != nil {
 				return nil, err
 			}
-			return c.filled(t, u), nil
+			return c.filled(t, u, changes), nil
 		}, nil
 	},
 }
@@ -83,12 +94,17 @@ const (
 	tQueryKey
 	tQueryAll
 	tDefaultPort
+	tSite
+	tSiteICANN
+	tSuffix
+	tSuffixICANN
 )
 
 var placeholders = map[string]tkind{
 	"scheme": tScheme, "user": tUser, "password": tPassword, "userinfo": tUserinfo,
 	"host": tHost, "port": tPort, "path": tPath, "query": tQuery, "fragment": tFragment,
 	"url": tURL, "default:port": tDefaultPort,
+	"site": tSite, "site:icann": tSiteICANN, "suffix": tSuffix, "suffix:icann": tSuffixICANN,
 }
 
 // parseTemplate reads a template; an unknown placeholder or a lone
@@ -146,7 +162,7 @@ func placeholder(name string) (tpiece, error) {
 	}
 	raw := strings.HasPrefix(name, ":")
 	kind, ok := placeholders[strings.TrimPrefix(name, ":")]
-	if !ok || raw && (kind == tURL || kind == tDefaultPort) {
+	if !ok || raw && (kind == tURL || kind >= tDefaultPort) {
 		return p, usagef("template: unknown placeholder {%s}", name)
 	}
 	p.kind, p.arg = kind, map[bool]string{true: "raw"}[raw]
@@ -195,46 +211,59 @@ func (p tpiece) value(c *call, u uri.URI) (string, bool) {
 			return strconv.Itoa(n), true
 		}
 		return "", false
+	case tSite, tSiteICANN, tSuffix, tSuffixICANN:
+		return hostKey(p.kind, u)
 	case tQueryKey:
 		q, ok := u.QueryParams().Lookup(p.arg)
 		return q.Value(), ok
 	case tQueryAll:
-		var vs []string
+		// Joined as they come, in one string no longer than the query
+		// (a value decoded is no longer than written, a space takes
+		// the place of an "&"), not collected first: a query of a
+		// million pairs is not a million strings (issue 26).
+		var b strings.Builder
+		found := false
 		for _, q := range u.QueryParams().All() {
 			if q.Key() == p.arg {
-				vs = append(vs, q.Value())
+				if !found {
+					b.Grow(len(u.Query()))
+				} else {
+					b.WriteByte(' ')
+				}
+				found = true
+				b.WriteString(q.Value())
 			}
 		}
-		return strings.Join(vs, " "), vs != nil
+		return b.String(), found
 	}
 	return "", false
 }
 
-// write writes the filled-in template for u.
-func (t *template) write(c *call, w *writer, u uri.URI) {
-	if w.json {
-		w.begin()
-		for _, p := range t.keys {
-			v, ok := p.value(c, u)
-			w.B = append(w.B, ',')
-			w.B = appendJSONString(w.B, p.name)
-			w.B = append(w.B, ':')
-			if !ok {
-				w.B = append(w.B, "null"...)
-				continue
-			}
-			w.B = appendJSONString(w.B, v)
-		}
-		w.end()
-		return
+// hostKey returns the registrable domain or the public suffix of u's
+// host (package surt, on the Public Suffix List), decoded, and whether it
+// has one: an IP address, an empty host or a host that is a public
+// suffix itself has no site, and only a domain name has a suffix.
+func hostKey(kind tkind, u uri.URI) (string, bool) {
+	if !u.HasAuthority() {
+		return "", false
 	}
-	for _, p := range t.pieces {
-		if p.kind == tLiteral {
-			w.B = append(w.B, p.lit...)
-			continue
+	h := u.Host()
+	if strings.IndexByte(h, '%') >= 0 {
+		d, err := uri.Unescape(h)
+		if err != nil {
+			return "", false
 		}
-		v, _ := p.value(c, u)
-		w.B = appendPlain(w.B, v)
+		h = d
 	}
-	w.B = append(w.B, '\n')
+	switch kind {
+	case tSite:
+		return surt.Site(h)
+	case tSiteICANN:
+		return surt.SiteICANN(h)
+	case tSuffix:
+		s, _ := surt.PublicSuffix(h)
+		return s, s != ""
+	}
+	s := surt.PublicSuffixICANN(h)
+	return s, s != ""
 }

@@ -27,7 +27,7 @@ const version = "v0.2.0-dev"
 func commands() []*command {
 	return []*command{
 		parseCommand, checkCommand, resolveCommand, relativizeCommand,
-		normalizeCommand, equalCommand, getCommand, editCommand, planCommand, extractCommand, linksCommand, baseCommand, iriToURICommand, uriToIRICommand,
+		normalizeCommand, equalCommand, getCommand, surtCommand, canonCommand, editCommand, planCommand, extractCommand, linksCommand, baseCommand, iriToURICommand, uriToIRICommand,
 		encodeCommand, decodeCommand,
 		urnParseCommand, urnCheckCommand, urnNormalizeCommand, urnKeyCommand,
 		urnEqualCommand, urnEncodeCommand, urnShowCommand,

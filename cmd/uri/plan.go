@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/urikit/urikit/internal/jsonstr"
 	"github.com/urikit/urikit/scheme"
@@ -65,74 +66,35 @@ apply.
 		}
 		c.opts.AllowZoneID = c.has("zone-id")
 		return func(in string) (result, error) {
-			u, err := c.parseURI(in)
+			u, changes, err := c.parseURI(in)
 			if err != nil {
 				return nil, err
 			}
 			v, err := c.reg.View(u)
 			if err != nil {
-				return nil, err
+				return nil, withRepairs(err, changes)
 			}
 			pl, ok := v.(scheme.Planner)
 			if !ok {
-				return nil, errors.New("no client plan for the scheme " + strings.ToLower(u.Scheme()))
+				return nil, withRepairs(errors.New("no client plan for the scheme "+strings.ToLower(u.Scheme())), changes)
 			}
 			p, err := pl.Plan(opts)
 			var refused *scheme.RefusedError
 			if err != nil && !errors.As(err, &refused) {
-				return nil, err
+				return nil, withRepairs(err, changes)
 			}
 			if refused != nil {
 				err = errRefused // refused, with what a client would do
 			}
-			return render(func(w *writer) {
-				if !w.json {
-					switch {
-					case refused != nil:
-						w.line("<refused>")
-					case p.Commands != nil:
-						b := w.B
-						for i, cmd := range p.Commands {
-							if i > 0 {
-								b = append(b, " | "...)
-							}
-							b = appendPlanEscaped(b, cmd, true)
-						}
-						w.B = append(b, '\n')
-					default:
-						w.B = append(appendPlanEscaped(w.B, string(p.Request), false), '\n')
-					}
-					return
-				}
-				w.begin()
-				w.Str("scheme", strings.ToLower(u.Scheme()))
-				if refused != nil {
-					w.Raw("connect", []byte("null"))
-				} else {
-					w.Key("connect")
-					w.Open()
-					w.Str("host", p.Host)
-					w.Int("port", p.Port)
-					w.Close()
-				}
-				w.Opt("request", string(p.Request), p.Request != nil)
-				if p.Commands != nil {
-					w.Strs("commands", p.Commands)
-				} else {
-					w.Raw("commands", []byte("null"))
-				}
-				w.Bool("refused", refused != nil)
-				if refused != nil {
-					w.Str("reason", refused.Error())
-				} else {
-					w.Raw("reason", []byte("null"))
-				}
-				var ws []string
-				for _, x := range pl.Warnings() {
-					ws = append(ws, string(x))
-				}
-				w.Strs("warnings", ws)
-				w.end()
+			return c.plan(planResult{
+				scheme: strings.ToLower(u.Scheme()),
+				p:      p,
+				// The request as a string, not copied: it is
+				// megabytes for a long URL, and nothing changes it.
+				req:      unsafe.String(unsafe.SliceData(p.Request), len(p.Request)),
+				refused:  refused,
+				warnings: pl.Warnings(),
+				repairs:  changes,
 			}), err
 		}, nil
 	},

@@ -124,6 +124,9 @@ func TestReadmeRecipes(t *testing.T) {
 		"the hosts named in a mail":                           "ds.internic.net\nwww.w3.org\n",
 		"compare two URLs in a script":                        "same\n",
 		"the next page of a listing, replacing in place":      "http://a.example/list?page=4\n",
+		"the SURT keys of a list, sorted as CDX files are": "-\n-\nexample,a)/list?page=3\nexample,a)/x?id=1\nexample,a)/x?id=1&utm_source=m\n" +
+			"example,b:8443)/?a=1&b=2&fbclid=z\nexample,xn--mnchen-3ya)/stra%c3%9fe\n",
+		"the sites of a list, as a browser groups hosts": "      3 a.example\n      1 xn--mnchen-3ya.example\n      1 b.example\n",
 	}
 	lines := readmeBlock(t, "### Recipes")
 	if len(lines) < 10 {

@@ -15,6 +15,13 @@ import (
 // a factor of 8, so that a linear run costs about 8 times as much and a
 // quadratic one 64 times: a limit of 24 leaves a factor of 3 to noise on
 // one side and of 2.7 to the smallest quadratic on the other.
+//
+// One run of a fast function on a small input can take tens of
+// microseconds, the order of a page fault storm, a cache refill or a
+// timer interrupt: a ratio of two such measurements is noise (a 40 µs
+// run at n against 3 ms at 8n failed one run in four on a loaded
+// machine). Every measurement therefore repeats the run until it has
+// used at least MinWork of CPU and reports the cost per run.
 
 // Scale is the factor between the two input sizes of CheckLinearN.
 const Scale = 8
@@ -22,6 +29,11 @@ const Scale = 8
 // LinearLimit is the largest cost ratio between the two sizes that
 // counts as linear.
 const LinearLimit = 24
+
+// MinWork is the least CPU time one measurement of CheckLinearN spends:
+// a run that is cheaper is repeated until the repetitions together
+// reach it.
+const MinWork = 10 * time.Millisecond
 
 // CheckLinear is CheckLinearN with n = 256 KiB (inputs of 256 KiB and
 // 2 MiB).
@@ -32,9 +44,10 @@ func CheckLinear[T any](tb testing.TB, name string, gen func(n int) T, run func(
 
 // CheckLinearN checks that run costs time and memory linear in the size
 // of its input. It builds the inputs gen(n) and gen(Scale*n) (the
-// building is not measured) and runs them in interleaved rounds, keeping
-// the cheapest run of each, so that a busy machine or a collection that
-// happens to start during one run does not count. It reports an error,
+// building is not measured) and measures them in interleaved rounds,
+// each measurement repeating the run until it has used MinWork of CPU,
+// keeping the cheapest cost per run of each, so that a busy machine or
+// a collection that happens to start during one run does not count. It reports an error,
 // under name, when the large input costs more than LinearLimit times the
 // small one in CPU time (plus 2 ms for constant costs) or in allocated
 // bytes (plus 1 MiB). A ratio over the limit is measured again, twice,
@@ -71,32 +84,48 @@ func (c *cost) keepMin(d cost) {
 	}
 }
 
-// measurePair runs small and large in five interleaved rounds and
-// returns the cheapest cost of each.
+// measurePair measures small and large in three interleaved rounds
+// (each measurement already averages MinWork of runs) and returns the
+// cheapest cost of each.
 func measurePair[T any](small, large T, run func(T)) (cs, cl cost) {
-	for range 5 {
+	for range 3 {
 		cs.keepMin(measure(small, run))
 		cl.keepMin(measure(large, run))
 	}
 	return cs, cl
 }
 
+// measure returns the cost of one run of in, the CPU time and the
+// allocated bytes of repeated runs (see repeat) divided by their number.
 func measure[T any](in T, run func(T)) cost {
 	var m0, m1 runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&m0)
-	c0 := CPUTime()
-	run(in)
-	c1 := CPUTime()
+	cpu, reps := repeat(func() { run(in) })
 	runtime.ReadMemStats(&m1)
-	return cost{cpu: max(c1-c0, time.Nanosecond), bytes: m1.TotalAlloc - m0.TotalAlloc + 1}
+	return cost{cpu: max(cpu, time.Nanosecond), bytes: (m1.TotalAlloc-m0.TotalAlloc)/uint64(reps) + 1}
+}
+
+// repeat calls fn until the calls have used MinWork of CPU and returns
+// the CPU time per call and the number of calls.
+func repeat(fn func()) (perCall time.Duration, calls int) {
+	c0 := CPUTime()
+	var spent time.Duration
+	for spent < MinWork {
+		fn()
+		calls++
+		spent = CPUTime() - c0
+	}
+	return spent / time.Duration(calls), calls
 }
 
 // CheckFast checks that run, on one input, costs at most limit times
 // what ref costs on a reference input of similar size: a ratio in one
 // process, in CPU time, the cheapest of three interleaved rounds, measured
-// again before it fails. It is for inputs that must not be much slower
-// than an ordinary one of their size (a hostile line against a plain
+// again before it fails. It times one call of each, not MinWork of them
+// as CheckLinearN does: it runs on hundreds of inputs, and allows 2 ms
+// beyond its ratio. It is for inputs that must not be much slower than
+// an ordinary one of their size (a hostile line against a plain
 // one), where a linear check would need a generator.
 func CheckFast(tb testing.TB, name string, limit float64, ref, run func()) {
 	tb.Helper()

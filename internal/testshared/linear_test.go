@@ -3,6 +3,7 @@ package testshared
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // failRecorder records whether Errorf was called.
@@ -44,5 +45,25 @@ func TestCheckLinearCatchesQuadratic(t *testing.T) {
 		if r.failed != c.fail {
 			t.Errorf("%s: failed %v, want %v", c.name, r.failed, c.fail)
 		}
+	}
+}
+
+// TestMeasureRepeatsCheapRuns: a run far cheaper than MinWork is
+// repeated until the repetitions reach it, and the cost is per run (the
+// flake of issue 26 came from timing one 40 µs run).
+func TestMeasureRepeatsCheapRuns(t *testing.T) {
+	calls := 0
+	c := measure("abc", func(s string) {
+		calls++
+		_ = strings.Repeat(s, 100) // 300 bytes allocated per run
+	})
+	if calls < 2 {
+		t.Fatalf("a cheap run was measured %d times, want it repeated", calls)
+	}
+	if total := c.cpu * time.Duration(calls); total < MinWork/2 {
+		t.Errorf("%d runs of %v: %v of CPU in all, want about MinWork (%v)", calls, c.cpu, total, MinWork)
+	}
+	if c.bytes < 300 || c.bytes > 2*300+1 {
+		t.Errorf("allocated %d bytes per run, want about 300 (the total divided by %d runs)", c.bytes, calls)
 	}
 }

@@ -38,6 +38,11 @@ reported as "URN: record refused whole (line N: reason)"; what was stored
 for it before stays. A record stored before is replaced by the file's.
 Text must be UTF-8; a CSV header may not repeat a column.
 
+A file "urnresolver export" wrote is loaded as it was (times,
+deactivations, successors) into the URNs that have no record; a record
+whose URN has one is refused, and an export cut off (no end line) is
+refused whole.
+
 Examples:
   urnresolver import --db urn.db records.csv
   urnresolver import --db postgres://resolver@db.internal/urn -v records.jsonl
@@ -96,7 +101,7 @@ Examples:
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	res, err := resolver.Import(ctx, store, in, f, resolver.ImportOptions{
-		Dialects: dia, Schemes: schemes, Source: "file:" + source,
+		Dialects: dia, Schemes: schemes, Source: "file:" + source, Exports: true,
 		Audit: resolver.AuditEntry{At: time.Now().UTC(), Actor: "cli", Client: "local"},
 	})
 	if err != nil {

@@ -6,8 +6,12 @@
 //
 //	urnresolver serve  [--addr HOST:PORT] [--db DSN] [flags]
 //	urnresolver import --db DSN FILE
+//	urnresolver export --db DSN > FILE.jsonl
+//	urnresolver harvest --db DSN [--set SPEC] URL
 //	urnresolver token create --namespace NID[:PREFIX] [--db DSN]
 //	urnresolver token list | token revoke ID
+//	urnresolver registrar add CODE --prefix NID:NSS-PREFIX --mode resolver|reserved|registrar
+//	urnresolver registrar list | registrar show CODE
 //	urnresolver migrate --db DSN
 //
 // DSN is a file path for SQLite (created if absent) or a postgres:// URL.
@@ -35,8 +39,11 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"serve", "run the resolver over HTTP", runServe},
-		{"import", "bulk-import records from a .csv or .jsonl file", runImport},
+		{"import", "bulk-import records from a .csv or .jsonl file, or an export", runImport},
+		{"export", "write every record as JSON Lines, for import", runExport},
+		{"harvest", "import another resolver's records over OAI-PMH, incrementally", runHarvest},
 		{"token", "create, list or revoke admin API tokens", runToken},
+		{"registrar", "add, list or show registrars, who assign URNs under their prefixes", runRegistrar},
 		{"migrate", "bring a database's schema up to date and exit", runMigrate},
 		{"backup", "write a consistent copy of a SQLite database, online", runBackup},
 	}
@@ -97,6 +104,7 @@ Commands:
 Examples:
   urnresolver serve                                   # 127.0.0.1:8080, database in ~/.local/share/urikit
   urnresolver token create --namespace nbn:no- --note "National Library"
+  urnresolver registrar add aba001 --prefix nbn:cz:aba001- --mode resolver
   urnresolver import --db urn.db records.csv          # header urn,url[,title...]
   curl -i 'localhost:8080/uri-res/N2L?urn:nbn:no-1'   # 303 to the first location
   urnresolver backup --db urn.db /backup/urn.db       # online, consistent

@@ -619,7 +619,7 @@ func TestGracefulShutdown(t *testing.T) {
 func TestHelpExamples(t *testing.T) {
 	dir := t.TempDir()
 	flagsOf := map[string]string{}
-	for _, name := range []string{"", "serve", "import", "token", "migrate", "backup"} {
+	for _, name := range []string{"", "serve", "import", "token", "registrar", "migrate", "backup"} {
 		args := []string{"help"}
 		if name != "" {
 			args = append(args, name)

@@ -111,11 +111,13 @@ func shellWords(t *testing.T, line string, vars map[string]string) (words []stri
 
 // expectation is what a README comment promises: a status ("# 303, ..."
 // or "# 410 Gone"; none says 2xx), a Location ("Location: X" or "303 to
-// X"), or, for a comment of one word ("# true"), that the body holds it.
+// X"), or, for a comment of one word ("# true"), that the body holds it;
+// a one-word JSON object that ends in ",...}" is how the body begins.
 type expectation struct {
 	status   int // 0: any 2xx
 	location string
 	body     string
+	start    string // the body's beginning
 }
 
 var statusComment = regexp.MustCompile(`^([1-5][0-9][0-9])\b(?:,? (?:Location:|to) ((?:https?:/|/)\S*))?`)
@@ -126,9 +128,25 @@ func expect(comment string) expectation {
 		e.status, _ = strconv.Atoi(m[1])
 		e.location = m[2]
 	} else if f := strings.Fields(comment); len(f) == 1 {
-		e.body = f[0]
+		if head, ok := strings.CutSuffix(f[0], ",...}"); ok && strings.HasPrefix(head, "{") {
+			e.start = head + ","
+		} else {
+			e.body = f[0]
+		}
 	}
 	return e
+}
+
+// readmeCommand reports whether a README line runs a urnresolver
+// subcommand TestREADME runs too (registrar), and its arguments.
+func readmeCommand(t *testing.T, line string, vars map[string]string) (args []string, comment string, ok bool) {
+	for _, cmd := range []string{"go run ./resolver/cmd/urnresolver registrar ", "urnresolver registrar "} {
+		if strings.HasPrefix(line, cmd) {
+			words, comment := shellWords(t, line, vars)
+			return words[len(strings.Fields(cmd))-1:], comment, true
+		}
+	}
+	return nil, "", false
 }
 
 // TestREADME runs every curl line of the README's resolver section, in
@@ -141,6 +159,10 @@ func TestREADME(t *testing.T) {
 	run := func(t *testing.T, send func(t *testing.T, args []string) (int, http.Header, string)) {
 		dir := t.TempDir()
 		env := cleanEnv("HOME="+filepath.Join(dir, "home"), "XDG_DATA_HOME=")
+		// The file the section's first import line reads.
+		if err := os.WriteFile(filepath.Join(dir, "records.csv"), []byte("urn,url,title\nurn:nbn:no-9,https://nb.example/9,Bok 9\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		var s *server
 		vars := map[string]string{}
 		ran := 0
@@ -157,6 +179,23 @@ func TestREADME(t *testing.T) {
 					t.Fatalf("%s: %d %s", line, code, errOut)
 				}
 				vars[assign] = strings.TrimSpace(out)
+				continue
+			}
+			if args, comment, ok := readmeCommand(t, line, vars); ok {
+				// Its output, tabs read as spaces, holds the comment.
+				code, out, errOut := runCmd(t, dir, env, "", args...)
+				if out = strings.ReplaceAll(out, "\t", " "); code != 0 || !strings.Contains(out, comment) {
+					t.Errorf("%s\n  exit %d, stdout %q, stderr %q", line, code, out, errOut)
+				}
+				ran++
+				continue
+			}
+			if cmdline, ok := strings.CutPrefix(line, "go run ./resolver/cmd/urnresolver "); ok && readmeCommands[strings.Fields(cmdline)[0]] {
+				if s == nil {
+					s = startServer(t, dir, env)
+				}
+				runREADMECommand(t, dir, env, s, line, cmdline, vars)
+				ran++
 				continue
 			}
 			if !strings.HasPrefix(line, "curl ") {
@@ -181,13 +220,15 @@ func TestREADME(t *testing.T) {
 				t.Errorf("%s\n  Location %q", line, h.Get("Location"))
 			case e.body != "" && !strings.Contains(body, e.body):
 				t.Errorf("%s\n  body %q lacks %q", line, body, e.body)
+			case !strings.HasPrefix(body, e.start):
+				t.Errorf("%s\n  body %q does not begin %q", line, body, e.start)
 			}
 			ran++
 		}
 		if ran == 0 {
 			t.Fatal("no curl line in the README's resolver section")
 		}
-		t.Logf("%d curl lines run", ran)
+		t.Logf("%d curl, registrar and urnresolver lines run", ran)
 	}
 	t.Run("curl", func(t *testing.T) {
 		curl, err := exec.LookPath("curl")
@@ -220,6 +261,40 @@ func TestREADME(t *testing.T) {
 	t.Run("net/http", func(t *testing.T) {
 		run(t, curlRequest)
 	})
+}
+
+// readmeCommands are the urnresolver subcommands whose README lines
+// ("go run ./resolver/cmd/urnresolver import ...") TestREADME runs:
+// those that read or write records, against the server's database
+// (the default one) or a file in the test's directory.
+var readmeCommands = map[string]bool{"import": true, "export": true, "harvest": true}
+
+// runREADMECommand runs one urnresolver line of the README with the
+// built command in dir, "> FILE" writing its standard output there: it
+// must exit 0 and, for a comment of one word, print that word.
+func runREADMECommand(t *testing.T, dir string, env []string, s *server, line, cmdline string, vars map[string]string) {
+	t.Helper()
+	words, comment := shellWords(t, cmdline, vars)
+	out := ""
+	if n := len(words); n >= 2 && words[n-2] == ">" {
+		out, words = words[n-1], words[:n-2]
+	}
+	for i, w := range words {
+		words[i] = strings.ReplaceAll(w, "localhost:8080", s.addr)
+	}
+	code, stdout, stderr := runCmd(t, dir, env, "", words...)
+	if code != 0 {
+		t.Errorf("%s\n  exit %d: %s", line, code, stderr)
+		return
+	}
+	if out != "" {
+		if err := os.WriteFile(filepath.Join(dir, out), []byte(stdout), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if e := expect(comment); e.body != "" && !strings.Contains(stdout, e.body) {
+		t.Errorf("%s\n  printed %q, lacks %q", line, stdout, e.body)
+	}
 }
 
 // curlRequest sends the request curl would for the options the README

@@ -88,6 +88,11 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cacheEntries := fs.Int("cache-entries", resolver.DefaultCacheEntries, "N2L answers kept in memory, about 100 bytes each (0: no cache)")
 	cacheBytes := fs.Int("cache-bytes", resolver.DefaultCacheBytes, "memory for the N2L answers, in `bytes`")
 	cachePreload := fs.Bool("cache-preload", true, "read the N2L answers of the records into memory in the background at start, until --cache-entries or --cache-bytes")
+	oaiName := fs.String("oai-name", "URN resolver", "OAI-PMH repositoryName (Identify)")
+	var oaiEmail listFlag
+	fs.Var(&oaiEmail, "oai-admin-email", "OAI-PMH adminEmail `addresses` (Identify; default admin@example.org)")
+	oaiBase := fs.String("oai-base-url", "", "OAI-PMH baseURL (default http://HOST/oai, HOST the request's)")
+	oaiPage := fs.Int("oai-page-size", 200, "records per page of an OAI-PMH list")
 	pprofAddr := fs.String("pprof-addr", "", "serve net/http/pprof on this separate `HOST:PORT` (off by default; keep it on loopback)")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
@@ -155,6 +160,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Limits:    resolver.Limits{BodyBytes: *maxBody, ImportBytes: *maxImport},
 		WriteRate: *writeRate, WriteBurst: *writeBurst, CacheMaxAge: *cacheAge,
 		ImportTimeout: *importTO, Logger: logger, AccessLog: *accessLog,
+		OAI: resolver.OAIConfig{RepositoryName: *oaiName, AdminEmail: oaiEmail, BaseURL: *oaiBase, PageSize: *oaiPage},
 	})
 	if err != nil {
 		logger.Error("cannot start", "err", err)

@@ -45,6 +45,7 @@ func runToken(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 const tokenUsage = `usage:
   urnresolver token create --namespace NID[:NSS-PREFIX] [--namespace ...] [--note TEXT] [--db DSN]
+  urnresolver token create --registrar CODE [--note TEXT] [--db DSN]
   urnresolver token list [--json] [--db DSN]
   urnresolver token revoke [--db DSN] ID
 
@@ -52,11 +53,13 @@ A token may write the URNs of the namespaces it names: "nbn" is every
 urn:nbn:..., "nbn:no-" only those whose NSS starts "no-" (compared on the
 equivalence key, so "nbn:NO-" is the same). A write must be covered for
 every URN it names: the record's and each synonym's. create prints the
-token once; the database keeps only its SHA-256.
+token once; the database keeps only its SHA-256. A token of a registrar
+(--registrar) writes its prefix only, and mints and reserves its URNs.
 
 Examples:
   urnresolver token create --namespace nbn:no- --note "National Library of Norway"
   urnresolver token create --namespace nbn:no- --namespace isbn:978-82
+  urnresolver token create --registrar aba001 --note "Moravian Library"
   urnresolver token list --json
   urnresolver token revoke 3f2a9c0d1e5b7a64
 `
@@ -73,6 +76,7 @@ func tokenCreate(args []string, stdout, stderr io.Writer) int {
 	dsn := fs.String("db", defaultDB(), "database: a SQLite file `path`, or a postgres:// URL")
 	var namespaces listFlag
 	fs.Var(&namespaces, "namespace", "`NID[:NSS-PREFIX]` the token may write; repeatable")
+	registrar := fs.String("registrar", "", "the `CODE` of the registrar the token writes for: its scope is the registrar's prefix")
 	note := fs.String("note", "", "a note stored with the token (who it is for)")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
@@ -81,8 +85,15 @@ func tokenCreate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "urnresolver token create: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
+	if *registrar != "" {
+		if len(namespaces) > 0 {
+			fmt.Fprintln(stderr, "urnresolver token create: --registrar and --namespace exclude each other: a registrar's token writes its prefix only")
+			return 2
+		}
+		return tokenCreateRegistrar(*dsn, *registrar, *note, stdout, stderr)
+	}
 	if len(namespaces) == 0 {
-		fmt.Fprintln(stderr, "urnresolver token create: --namespace is required")
+		fmt.Fprintln(stderr, "urnresolver token create: --namespace or --registrar is required")
 		return 2
 	}
 	var scopes []resolver.Scope
@@ -108,6 +119,29 @@ func tokenCreate(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout, secret)
 	fmt.Fprintf(stderr, "token %s may write %s; it is shown only now\n", t.ID, strings.Join(t.ScopeStrings(), ", "))
+	return 0
+}
+
+// tokenCreateRegistrar creates a token of a registrar.
+func tokenCreateRegistrar(dsn, code, note string, stdout, stderr io.Writer) int {
+	store, err := openStore(dsn)
+	if err != nil {
+		fmt.Fprintf(stderr, "urnresolver token create: %s: %v\n", redactDSN(dsn), err)
+		return 1
+	}
+	defer store.Close()
+	secret, t, err := store.CreateRegistrarToken(context.Background(), code, note,
+		resolver.AuditEntry{At: time.Now().UTC(), Actor: actor(), Client: "local"})
+	if errors.Is(err, resolver.ErrNoRegistrar) {
+		fmt.Fprintf(stderr, "urnresolver token create: no registrar %q (urnresolver registrar list)\n", code)
+		return 1
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "urnresolver token create: %v\n", err)
+		return 1
+	}
+	fmt.Fprintln(stdout, secret)
+	fmt.Fprintf(stderr, "token %s of registrar %s may write %s; it is shown only now\n", t.ID, code, strings.Join(t.ScopeStrings(), ", "))
 	return 0
 }
 

@@ -17,6 +17,9 @@ type TokenRow struct {
 	Note    string
 	Created time.Time
 	Revoked time.Time // zero while the token is valid
+	// Registrar is the code of the registrar the token writes for, ""
+	// for a token that is no registrar's.
+	Registrar string
 }
 
 // InsertToken stores t and its audit entry a in one transaction.
@@ -26,8 +29,13 @@ func (db *DB) InsertToken(ctx context.Context, t TokenRow, a AuditEntry) error {
 		return err
 	}
 	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, db.q(`INSERT INTO tokens (id, hash, scopes, note, created_at) VALUES (?, ?, ?, ?, ?)`),
-		t.ID, t.Hash, t.Scopes, t.Note, t.Created.UnixMicro()); err != nil {
+	if t.Registrar != "" {
+		if _, err := db.registrar(ctx, tx, t.Registrar); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, db.q(`INSERT INTO tokens (id, hash, scopes, note, created_at, registrar) VALUES (?, ?, ?, ?, ?, ?)`),
+		t.ID, t.Hash, t.Scopes, t.Note, t.Created.UnixMicro(), t.Registrar); err != nil {
 		return err
 	}
 	if err := db.audit(ctx, tx, a); err != nil {
@@ -36,13 +44,13 @@ func (db *DB) InsertToken(ctx context.Context, t TokenRow, a AuditEntry) error {
 	return tx.Commit()
 }
 
-const tokenColumns = `SELECT id, hash, scopes, note, created_at, revoked_at FROM tokens`
+const tokenColumns = `SELECT id, hash, scopes, note, created_at, revoked_at, registrar FROM tokens`
 
 func scanToken(row interface{ Scan(...any) error }) (TokenRow, error) {
 	var t TokenRow
 	var created int64
 	var revoked sql.NullInt64
-	if err := row.Scan(&t.ID, &t.Hash, &t.Scopes, &t.Note, &created, &revoked); err != nil {
+	if err := row.Scan(&t.ID, &t.Hash, &t.Scopes, &t.Note, &created, &revoked, &t.Registrar); err != nil {
 		return TokenRow{}, err
 	}
 	t.Created = time.UnixMicro(created).UTC()

@@ -23,6 +23,10 @@ type Entry struct {
 	URLs     []Location
 	Metadata string // compact JSON object, "{}" when none
 	Synonyms []Synonym
+	// By is the registrar of the token that writes the entry, "" for
+	// none: a new record under a registrar's prefix needs that
+	// registrar (claim).
+	By string
 }
 
 // Location is a location and its comparison key (the L2N lookup key).
@@ -75,7 +79,8 @@ func (db *DB) state(ctx context.Context, tx querier, key string) (found bool, go
 // Put stores e under its key, replacing any record there, and writes the
 // audit entry a, in one transaction. It returns the record as stored and
 // whether it is new (then a's action is "create"). A deactivated record
-// is not replaced: the error is its *GoneError.
+// is not replaced: the error is its *GoneError. A new record under a
+// registrar's prefix is the registrar's to write (claim).
 func (db *DB) Put(ctx context.Context, e Entry, a AuditEntry) (Record, bool, error) {
 	tx, err := db.writeTx(ctx, e.Key)
 	if err != nil {
@@ -91,6 +96,9 @@ func (db *DB) Put(ctx context.Context, e Entry, a AuditEntry) (Record, bool, err
 	}
 	if !found {
 		a.Action = "create"
+		if err := db.claim(ctx, tx, e.Key, e.URN, e.By, a.At); err != nil {
+			return Record{}, false, err
+		}
 	}
 	rec, err := db.writeOne(ctx, tx, e, a)
 	return rec, !found, err
@@ -98,7 +106,8 @@ func (db *DB) Put(ctx context.Context, e Entry, a AuditEntry) (Record, bool, err
 
 // Create stores e only if there is no record under its key: a
 // *StateError (ErrExists) if there is an active one, its *GoneError if
-// it is deactivated.
+// it is deactivated, a *RegistrarError if a registrar's prefix holds the
+// key and its rules refuse the writer (claim).
 func (db *DB) Create(ctx context.Context, e Entry, a AuditEntry) (Record, error) {
 	tx, err := db.writeTx(ctx, e.Key)
 	if err != nil {
@@ -114,7 +123,24 @@ func (db *DB) Create(ctx context.Context, e Entry, a AuditEntry) (Record, error)
 	case found:
 		return Record{}, &StateError{URN: e.URN, Err: ErrExists}
 	}
+	if err := db.claim(ctx, tx, e.Key, e.URN, e.By, a.At); err != nil {
+		return Record{}, err
+	}
 	return db.writeOne(ctx, tx, e, a)
+}
+
+// record is the record a write of e stores as new at the time at, as
+// reading it back would give it.
+func (e Entry) record(at time.Time) Record {
+	t := time.UnixMicro(at.UnixMicro()).UTC()
+	rec := Record{Key: e.Key, URN: e.URN, Metadata: e.Metadata, Created: t, Updated: t}
+	for _, l := range e.URLs {
+		rec.URLs = append(rec.URLs, l.URL)
+	}
+	for _, sy := range e.Synonyms {
+		rec.Synonyms = append(rec.Synonyms, sy.URN)
+	}
+	return rec
 }
 
 // writeOne writes e in tx and ends the write (end).
@@ -284,7 +310,7 @@ func (db *DB) writeEntries(ctx context.Context, tx execer, es []Entry, now int64
 		for i, e := range chunk {
 			keys[i] = e.Key
 		}
-		in := "(" + strings.TrimSuffix(strings.Repeat("?,", len(chunk)), ",") + ")"
+		in := placeholders(len(chunk))
 		if _, err := tx.ExecContext(ctx, db.q(`DELETE FROM locations WHERE key IN `+in), keys...); err != nil {
 			return fmt.Errorf("write locations: %w", err)
 		}
@@ -293,6 +319,12 @@ func (db *DB) writeEntries(ctx context.Context, tx execer, es []Entry, now int64
 		}
 		start = end
 	}
+	return db.writeLists(ctx, tx, es)
+}
+
+// writeLists inserts the locations and synonyms of es, whose keys have
+// none stored.
+func (db *DB) writeLists(ctx context.Context, tx execer, es []Entry) error {
 	var rows [][]any
 	for _, e := range es {
 		for i, l := range e.URLs {
@@ -315,7 +347,7 @@ func (db *DB) writeEntries(ctx context.Context, tx execer, es []Entry, now int64
 }
 
 func (db *DB) insertRows(ctx context.Context, tx execer, head string, cols int, rows [][]any) error {
-	tuple := "(" + strings.TrimSuffix(strings.Repeat("?,", cols), ",") + ")"
+	tuple := placeholders(cols)
 	for start := 0; start < len(rows); {
 		end := min(start+maxParams/cols, len(rows))
 		var b strings.Builder
@@ -358,14 +390,26 @@ const MaxLoggedKeys = 10000
 // has seen every write numbered below it. On PostgreSQL it also wakes
 // the servers that LISTEN (Listen) to read the log at once rather than
 // at their next poll. Last before the commit, so that the counter's lock
-// is held briefly.
+// is held briefly: the notifications are queued before it is taken.
 func (db *DB) commit(ctx context.Context, tx *sql.Tx, keys ...string) error {
 	if len(keys) > 0 {
-		var n int64
-		if err := tx.QueryRowContext(ctx, `UPDATE change_seq SET n = n + 1 WHERE id = 1 RETURNING n`).Scan(&n); err != nil {
+		// The notifications go out when tx commits, whenever they are
+		// queued: before the counter's lock, which every write waits for.
+		if err := db.notify(ctx, tx, keys); err != nil {
+			return err
+		}
+		// The change time is taken under the counter's lock, above the
+		// last one handed out (a harvest's horizon among them), so
+		// change times are ordered as the writes commit (Horizon).
+		var n, at int64
+		now := time.Now().UnixMicro()
+		if err := tx.QueryRowContext(ctx, db.q(`UPDATE change_seq SET n = n + 1, at = CASE WHEN at < ? THEN ? ELSE at + 1 END WHERE id = 1 RETURNING n, at`),
+			now, now).Scan(&n, &at); err != nil {
 			return fmt.Errorf("change log: %w", err)
 		}
-		now := time.Now().UnixMicro()
+		if err := db.stamp(ctx, tx, keys, at); err != nil {
+			return fmt.Errorf("change time: %w", err)
+		}
 		var rows [][]any
 		if len(keys) > MaxLoggedKeys {
 			rows = [][]any{{n, "", db.origin, now}}
@@ -386,9 +430,6 @@ func (db *DB) commit(ctx context.Context, tx *sql.Tx, keys ...string) error {
 				n-keepSeqs, now-keepChanges.Microseconds()); err != nil {
 				return fmt.Errorf("change log: trim: %w", err)
 			}
-		}
-		if err := db.notify(ctx, tx, keys); err != nil {
-			return err
 		}
 	}
 	return tx.Commit()
