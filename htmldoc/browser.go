@@ -69,22 +69,15 @@ func browserBaseHref(v string, out Base) Base {
 	return Base{URL: u, Source: SourceBaseElement}
 }
 
-// emitURL parses a link with the base by the URL Standard and hands it
-// to fn.
-func (st *linkState) emitURL(l Link) {
+// parseURL parses l with the base by the URL Standard, as a browser's
+// a.href.
+func (st *linkState) parseURL(l *Link) {
 	u, err := whatwg.ParseRef(st.base.URL, l.Ref)
 	if err != nil {
 		l.Err = err
-		s := st.base.URL.Scheme()
-		if n := schemeLen(l.Ref); n > 0 {
-			s = l.Ref[:n]
-		}
-		l.Active = isActive(s)
-	} else {
-		l.URL = u
-		l.Active = isActive(u.Scheme())
+		l.Active = isActive(st.refScheme(l.Ref))
+		return
 	}
-	if !st.fn(l) {
-		st.stopped = true
-	}
+	l.URL = u
+	l.Active = isActive(u.Scheme())
 }

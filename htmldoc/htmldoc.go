@@ -3,6 +3,7 @@ package htmldoc
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -60,6 +61,8 @@ type Link struct {
 	// repair, or has a host a browser refuses (a *uri.ParseError, its
 	// offset in Ref); URI is then zero. From BrowserLinks, it is the
 	// *whatwg.ParseError of the URL parser's failure, its offset in Ref.
+	// A Ref longer than MaxLinkBytes is not resolved: Err is then
+	// ErrLinkTooLong (errors.Is).
 	Err error
 }
 
@@ -556,27 +559,55 @@ func (st *linkState) release() {
 	st.held, st.heldBytes = st.held[:0], 0
 }
 
+// MaxLinkBytes is the longest link read: 2 MiB, the longest URL
+// Chromium handles (url::kMaxURLChars); Firefox refuses a URL over
+// 1 MiB (network.standard-url.max-length). No browser follows a longer
+// href, and resolving it could write nine times its length (a NUL in an
+// attribute is read as U+FFFD, then written %EF%BF%BD).
+const MaxLinkBytes = 2 << 20
+
+// ErrLinkTooLong is a Link's Err when its Ref is longer than
+// MaxLinkBytes; the link is not resolved.
+var ErrLinkTooLong = errors.New("link longer than 2 MiB, which no browser follows")
+
 // emit resolves a link against the base and hands it to fn.
 func (st *linkState) emit(l Link) {
-	if st.browser {
-		st.emitURL(l)
-		return
-	}
-	u, err := parseRef(l.Ref, st.base.URI.Scheme())
-	if err != nil {
-		l.Err = err
-		s := st.base.URI.Scheme()
-		if n := schemeLen(l.Ref); n > 0 {
-			s = l.Ref[:n]
-		}
-		l.Active = isActive(s)
-	} else {
-		l.URI = st.base.URI.Resolve(u)
-		l.Active = isActive(l.URI.Scheme())
+	switch {
+	case len(l.Ref) > MaxLinkBytes:
+		l.Err = fmt.Errorf("%w (%d bytes)", ErrLinkTooLong, len(l.Ref))
+		l.Active = isActive(st.refScheme(l.Ref))
+	case st.browser:
+		st.parseURL(&l)
+	default:
+		st.parseURI(&l)
 	}
 	if !st.fn(l) {
 		st.stopped = true
 	}
+}
+
+// refScheme is the scheme a link that failed is taken to have: its
+// own, or the base's.
+func (st *linkState) refScheme(ref string) string {
+	if n := schemeLen(ref); n > 0 {
+		return ref[:n]
+	}
+	if st.browser {
+		return st.base.URL.Scheme()
+	}
+	return st.base.URI.Scheme()
+}
+
+// parseURI resolves l against the base by RFC 3986.
+func (st *linkState) parseURI(l *Link) {
+	u, err := parseRef(l.Ref, st.base.URI.Scheme())
+	if err != nil {
+		l.Err = err
+		l.Active = isActive(st.refScheme(l.Ref))
+		return
+	}
+	l.URI = st.base.URI.Resolve(u)
+	l.Active = isActive(l.URI.Scheme())
 }
 
 // idleReader asks Options.Idle before each read, and releases the held

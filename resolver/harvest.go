@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -170,7 +171,7 @@ func (s *Server) oaiSets(ctx context.Context) ([]oaiSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	regs, err := s.store.db.Registrars(ctx)
+	regs, err := s.store.db.RegistrarPrefixes(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -210,16 +211,31 @@ func setOf(spec string) (oaiSet, *oaiError) {
 	return oaiSet{Spec: spec, empty: true}, nil
 }
 
-// recordSets are the specs of the sets a record belongs to: its
-// namespace's and, under a registrar's prefix, the registrar's.
-func recordSets(h store.Harvested, regs []store.RegistrarRow) []string {
-	out := []string{h.NID}
+// oaiItem is a record of the repository with the specs of the sets it
+// belongs to: its namespace's and, under a registrar's prefix, the
+// registrar's.
+type oaiItem struct {
+	store.Harvested
+	Sets []string
+}
+
+func itemOf(h store.Harvested, regs []store.RegistrarRow) oaiItem {
+	it := oaiItem{Harvested: h, Sets: []string{h.NID}}
 	for _, r := range regs {
 		if strings.HasPrefix(h.Key, r.PrefixKey) {
-			out = append(out, registrarNID(r)+":"+r.Code)
+			it.Sets = append(it.Sets, registrarNID(r)+":"+r.Code)
 		}
 	}
-	return out
+	return it
+}
+
+// cannotDisseminate is the error of a metadataPrefix other than oai_dc,
+// nil for oai_dc.
+func cannotDisseminate(req oaiRequest) *oaiError {
+	if p := req.Args.Get("metadataPrefix"); p != oaiDCPrefix {
+		return &oaiError{errCannotDisseminate, fmt.Sprintf("metadataPrefix %q: this repository disseminates oai_dc only", truncate(p, 40))}
+	}
+	return nil
 }
 
 // oaiTime is a datestamp argument: from or until (section 3.3.1), in
@@ -316,7 +332,7 @@ func decodeToken(s, verb string) (oaiToken, *oaiError) {
 // cursor (records sent before this page), and the horizon the list
 // started at.
 type oaiList struct {
-	Records []store.Harvested
+	Records []oaiItem
 	Token   string
 	Cursor  int
 	Horizon time.Time
@@ -335,8 +351,8 @@ func (s *Server) oaiListRecords(ctx context.Context, req oaiRequest) (oaiList, [
 		out.Horizon = time.UnixMicro(t.Horizon).UTC()
 	} else {
 		var errs []oaiError
-		if p := req.Args.Get("metadataPrefix"); p != oaiDCPrefix {
-			errs = append(errs, oaiError{errCannotDisseminate, fmt.Sprintf("metadataPrefix %q: this repository disseminates oai_dc only", truncate(p, 40))})
+		if e := cannotDisseminate(req); e != nil {
+			errs = append(errs, *e)
 		}
 		t = oaiToken{V: tokenVersion, Verb: req.Verb}
 		var from, until oaiTime
@@ -391,19 +407,20 @@ func (s *Server) oaiListRecords(ctx context.Context, req oaiRequest) (oaiList, [
 	if !t.ByKey && t.Key == "" {
 		q.AfterChanged = -1 << 62
 	}
+	// The registrars, read once: a registrar's set, and every record's
+	// sets.
+	regs, err := s.store.db.RegistrarPrefixes(ctx)
+	if err != nil {
+		return oaiList{}, nil, err
+	}
 	if t.Set != "" {
 		set, _ := setOf(t.Set)
 		if set.registrar != "" {
-			r, err := s.store.db.Registrar(ctx, set.registrar)
-			switch {
-			case errors.Is(err, store.ErrNoRegistrar):
+			i := slices.IndexFunc(regs, func(r store.RegistrarRow) bool { return r.Code == set.registrar })
+			if i < 0 || registrarNID(regs[i]) != set.nid {
 				set.empty = true
-			case err != nil:
-				return oaiList{}, nil, err
-			case registrarNID(r) != set.nid:
-				set.empty = true
-			default:
-				q.KeyPrefix = r.PrefixKey
+			} else {
+				q.KeyPrefix = regs[i].PrefixKey
 			}
 		}
 		if set.empty {
@@ -426,29 +443,39 @@ func (s *Server) oaiListRecords(ctx context.Context, req oaiRequest) (oaiList, [
 		next.Key, next.Changed, next.Sent = last.Key, last.ChangedMicros(), t.Sent+len(recs)
 		out.Token = next.encode()
 	}
-	out.Records = recs
+	out.Records = make([]oaiItem, len(recs))
+	for i, h := range recs {
+		out.Records[i] = itemOf(h, regs)
+	}
 	return out, nil, nil
 }
 
 // oaiRecord answers GetRecord (section 4.1).
-func (s *Server) oaiRecord(ctx context.Context, req oaiRequest) (store.Harvested, []oaiError, error) {
+func (s *Server) oaiRecord(ctx context.Context, req oaiRequest) (oaiItem, []oaiError, error) {
 	var errs []oaiError
-	if p := req.Args.Get("metadataPrefix"); p != oaiDCPrefix {
-		errs = append(errs, oaiError{errCannotDisseminate, fmt.Sprintf("metadataPrefix %q: this repository disseminates oai_dc only", truncate(p, 40))})
-	}
-	h, e, err := s.oaiItem(ctx, req.Args.Get("identifier"))
-	if err != nil {
-		return store.Harvested{}, nil, err
-	}
-	if e != nil {
+	if e := cannotDisseminate(req); e != nil {
 		errs = append(errs, *e)
 	}
-	return h, errs, nil
+	h, e, err := s.oaiIdentifier(ctx, req.Args.Get("identifier"))
+	if err != nil {
+		return oaiItem{}, nil, err
+	}
+	if e != nil {
+		return oaiItem{}, append(errs, *e), nil
+	}
+	if errs != nil {
+		return oaiItem{}, errs, nil
+	}
+	regs, err := s.store.db.RegistrarPrefixes(ctx)
+	if err != nil {
+		return oaiItem{}, nil, err
+	}
+	return itemOf(h, regs), nil, nil
 }
 
-// oaiItem reads the record an identifier argument names: any
+// oaiIdentifier reads the record an identifier argument names: any
 // lexically equivalent form of its URN finds it.
-func (s *Server) oaiItem(ctx context.Context, id string) (store.Harvested, *oaiError, error) {
+func (s *Server) oaiIdentifier(ctx context.Context, id string) (store.Harvested, *oaiError, error) {
 	n, err := s.v.dialects.Parse(id)
 	if err != nil || n.HasComponents() {
 		return store.Harvested{}, &oaiError{errIDDoesNotExist, fmt.Sprintf("%q is not a URN this repository holds: its identifiers are URNs", truncate(id, 200))}, nil
@@ -467,7 +494,7 @@ func (s *Server) oaiFormats(ctx context.Context, req oaiRequest) ([]oaiError, er
 	if !req.Args.Has("identifier") {
 		return nil, nil
 	}
-	h, e, err := s.oaiItem(ctx, req.Args.Get("identifier"))
+	h, e, err := s.oaiIdentifier(ctx, req.Args.Get("identifier"))
 	switch {
 	case err != nil:
 		return nil, err

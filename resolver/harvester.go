@@ -409,17 +409,9 @@ func (h *harvester) record(tx *store.ImportTx, r harvestedXML, c *HarvestResult)
 	if fe != nil {
 		return "", fe.Error(), nil
 	}
-	old, found, err := tx.Entry(h.ctx, e.Key)
+	old, gone, found, err := tx.Entry(h.ctx, e.Key)
 	if err != nil {
 		return "", "", err
-	}
-	var gone *store.GoneError
-	if found {
-		g, err := tx.Deactivated(h.ctx, []string{e.Key})
-		if err != nil {
-			return "", "", err
-		}
-		gone = g[e.Key]
 	}
 	prefix := harvestReason(h.base)
 	if deleted {

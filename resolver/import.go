@@ -333,7 +333,7 @@ func (im *importer) add(line int, r Record, fe *FieldError) error {
 		if err := im.flush(); err != nil {
 			return err
 		}
-		old, found, err := im.tx.Entry(im.ctx, e.Key)
+		old, _, found, err := im.tx.Entry(im.ctx, e.Key)
 		if err != nil {
 			return &importFatal{err}
 		}

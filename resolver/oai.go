@@ -11,8 +11,6 @@ import (
 	"sort"
 	"strconv"
 	"time"
-
-	"github.com/urikit/urikit/resolver/internal/store"
 )
 
 // OAIConfig configures the OAI-PMH 2.0 provider at /oai (harvest.go).
@@ -150,13 +148,8 @@ func (s *Server) serveOAI(w http.ResponseWriter, r *http.Request) {
 			s.writeOAI(w, r, now, req, errs, nil)
 			return
 		}
-		regs, err := s.store.db.Registrars(ctx)
-		if err != nil {
-			s.storeFailed(w, r, "oai", err)
-			return
-		}
 		body.WriteString("<GetRecord>")
-		writeOAIRecord(&body, h, regs)
+		writeOAIRecord(&body, h)
 		body.WriteString("</GetRecord>")
 	case "ListIdentifiers", "ListRecords":
 		list, errs, err := s.oaiListRecords(ctx, req)
@@ -174,17 +167,12 @@ func (s *Server) serveOAI(w http.ResponseWriter, r *http.Request) {
 			s.writeOAI(w, r, now, req, errs, nil)
 			return
 		}
-		regs, err := s.store.db.Registrars(ctx)
-		if err != nil {
-			s.storeFailed(w, r, "oai", err)
-			return
-		}
 		fmt.Fprintf(&body, "<%s>", req.Verb)
 		for _, h := range list.Records {
 			if req.Verb == "ListIdentifiers" {
-				writeOAIHeader(&body, h, regs)
+				writeOAIHeader(&body, h)
 			} else {
-				writeOAIRecord(&body, h, regs)
+				writeOAIRecord(&body, h)
 			}
 		}
 		if list.Token != "" || list.Cursor > 0 {
@@ -252,14 +240,14 @@ func (s *Server) writeOAI(w http.ResponseWriter, r *http.Request, at time.Time, 
 
 // writeOAIHeader writes a record's header: identifier, datestamp,
 // sets, and status="deleted" for a deactivated record.
-func writeOAIHeader(b *bytes.Buffer, h store.Harvested, regs []store.RegistrarRow) {
+func writeOAIHeader(b *bytes.Buffer, h oaiItem) {
 	if h.Deactivated != nil {
 		b.WriteString(`<header status="deleted">`)
 	} else {
 		b.WriteString("<header>")
 	}
 	fmt.Fprintf(b, "<identifier>%s</identifier><datestamp>%s</datestamp>", xmlText(h.URN), datestamp(h.Changed))
-	for _, spec := range recordSets(h, regs) {
+	for _, spec := range h.Sets {
 		fmt.Fprintf(b, "<setSpec>%s</setSpec>", xmlText(spec))
 	}
 	b.WriteString("</header>")
@@ -268,9 +256,9 @@ func writeOAIHeader(b *bytes.Buffer, h store.Harvested, regs []store.RegistrarRo
 // writeOAIRecord writes a record: its header and, unless it is deleted,
 // its metadata in oai_dc: the title, the URN and its locations as
 // identifiers, and the date it was registered.
-func writeOAIRecord(b *bytes.Buffer, h store.Harvested, regs []store.RegistrarRow) {
+func writeOAIRecord(b *bytes.Buffer, h oaiItem) {
 	b.WriteString("<record>")
-	writeOAIHeader(b, h, regs)
+	writeOAIHeader(b, h)
 	if h.Deactivated == nil {
 		b.WriteString(`<metadata><oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai_dc/ http://www.openarchives.org/OAI/2.0/oai_dc.xsd">`)
 		if t := titleOf(h.Metadata); t != "" {

@@ -162,7 +162,7 @@ func (v *validator) check(r Record) (entry, *FieldError) {
 			return entry{}, fe
 		}
 		if sn.Key() == e.Key {
-			return entry{}, &FieldError{Field: field, Reason: "is the record's own URN (lexically equivalent, RFC 8141 section 3)"}
+			return entry{}, ownSynonym(i)
 		}
 		e.Synonyms = append(e.Synonyms, store.Synonym{Key: sn.Key(), URN: sn.Canonical()})
 		e.synNames = append(e.synNames, sn)
@@ -175,6 +175,11 @@ func (v *validator) check(r Record) (entry, *FieldError) {
 		e.Metadata = m
 	}
 	return e, nil
+}
+
+// ownSynonym is the error of synonyms[i], the record's own URN.
+func ownSynonym(i int) *FieldError {
+	return &FieldError{Field: "synonyms[" + strconv.Itoa(i) + "]", Reason: "is the record's own URN (lexically equivalent, RFC 8141 section 3)"}
 }
 
 // metadata checks that raw is a JSON object within the size limit and

@@ -138,10 +138,24 @@ func (v *validator) registrarRow(code, prefix string, modes []string) (store.Reg
 		}
 		if err != nil {
 			return store.RegistrarRow{}, Scope{}, &FieldError{Field: "prefix",
-				Reason: fmt.Sprintf("the resolver would assign %s first, which is not a valid URN: %v", strings.TrimSuffix(first, ""), err)}
+				Reason: fmt.Sprintf("the resolver would assign %s first, which is not a valid URN: %v", first, err)}
 		}
 	}
 	return row, sc, nil
+}
+
+// minted is the URN the resolver assigns to number n under a
+// registrar's prefix (mintedURN), as an assigned name.
+func (v *validator) minted(prefix string, n int64) (Name, error) {
+	u, err := mintedURN(prefix, n)
+	if err != nil {
+		return Name{}, err
+	}
+	nm, fe := v.parseAssigned("urn", u)
+	if fe != nil {
+		return Name{}, fe
+	}
+	return nm, nil
 }
 
 // addRegistrar stores a new registrar; audited as a.
@@ -259,13 +273,23 @@ func (r *records) mint(ctx context.Context, w writer, code string, rec Record) (
 	d, _ := json.Marshal(map[string]any{"registrar": code, "urls": len(e.URLs), "synonyms": len(e.Synonyms), "metadata_bytes": len(e.Metadata)})
 	a.Detail = string(d)
 	stored, err := r.st.db.Mint(ctx, code, func(prefix string, n int64) (store.Entry, error) {
-		u, err := mintedURN(prefix, n)
+		// Under the counter's lock: only what depends on the URN is
+		// checked again, the body as it was.
+		nm, err := r.v.minted(prefix, n)
 		if err != nil {
 			return store.Entry{}, err
 		}
-		rec.URN = u
-		e, err := r.check(w, rec)
-		return e.Entry, err
+		if err := allow(w.tok, "urn", nm); err != nil {
+			return store.Entry{}, err
+		}
+		for i, sy := range e.Synonyms {
+			if sy.Key == nm.Key() {
+				return store.Entry{}, ownSynonym(i)
+			}
+		}
+		m := e.Entry
+		m.Key, m.URN, m.NID = nm.Key(), nm.Canonical(), nm.NID()
+		return m, nil
 	}, a)
 	if err == nil {
 		r.st.invalidate(false, stored.Key)
@@ -290,13 +314,9 @@ func (r *records) reserve(ctx context.Context, w writer, code string, count int,
 		return nil, &FieldError{Field: "expires", Reason: "the expiry " + expires.Format(time.RFC3339) + " is not in the future"}
 	}
 	name := func(prefix string, n int64) (store.Target, error) {
-		u, err := mintedURN(prefix, n)
+		nm, err := r.v.minted(prefix, n)
 		if err != nil {
 			return store.Target{}, err
-		}
-		nm, fe := r.v.parseAssigned("urn", u)
-		if fe != nil {
-			return store.Target{}, fe
 		}
 		return store.Target{Key: nm.Key(), URN: nm.Canonical()}, nil
 	}

@@ -83,7 +83,7 @@ func (s *Store) countResolution(nid, key string) {
 // loadRegistrars reads the registrars' prefixes for countResolution;
 // on a failure the last ones stay.
 func (s *Store) loadRegistrars(ctx context.Context) {
-	regs, err := s.db.Registrars(ctx)
+	regs, err := s.db.RegistrarPrefixes(ctx)
 	if err != nil {
 		return
 	}

@@ -144,6 +144,10 @@ func (v HTTP) Plan(o PlanOptions) (Plan, error) {
 // (appendHTTPJSON: the one writer of it, which AppendJSON calls too).
 func (v HTTP) MarshalJSON() ([]byte, error) { return appendHTTPJSON(nil, v.u, nil) }
 
+// The default ports of http and https in decimal, formatted once for
+// their JSON.
+var httpPortText, httpsPortText = strconv.Itoa(ports.http), strconv.Itoa(ports.https)
+
 // isSearch reports whether q is a search of the 1993 draft: not empty,
 // and no "=" or "&".
 func isSearch(q string) bool { return q != "" && strings.IndexAny(q, "=&") < 0 }
@@ -160,9 +164,9 @@ func appendHTTPJSON(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, err
 			return b, err
 		}
 	}
-	def := ports.http
+	def, defText := ports.http, httpPortText
 	if len(u.Scheme()) == 5 {
-		def = ports.https
+		def, defText = ports.https, httpsPortText
 	}
 	host := u.Hostname()
 	long := flush != nil && len(u.String()) > jsonstr.FlushSize
@@ -190,7 +194,7 @@ func appendHTTPJSON(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, err
 		b = append(b, "null"...)
 	}
 	b = append(b, `,"default_port":`...)
-	b = strconv.AppendInt(b, int64(def), 10)
+	b = append(b, defText...)
 	b = append(b, `,"request_target":"`...)
 	if long {
 		// Each part is written again, a block at a time (b is
@@ -261,10 +265,10 @@ func appendTarget(b []byte, u uri.URI) []byte { return appendTargetFlush(b, u, n
 
 // appendLowerScheme appends "http://" or "https://" as u names it.
 func appendLowerScheme(b []byte, u uri.URI) []byte {
-	for i := 0; i < len(u.Scheme()); i++ {
-		b = append(b, u.Scheme()[i]|0x20) // letters only: "http", "https"
+	if len(u.Scheme()) == 5 { // "https" in any case
+		return append(b, "https://"...)
 	}
-	return append(b, "://"...)
+	return append(b, "http://"...)
 }
 
 // appendHostHeader appends the Host header value of u: its host

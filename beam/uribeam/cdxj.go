@@ -17,7 +17,6 @@ import (
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
 	"github.com/urikit/urikit/surt"
 )
 
@@ -475,15 +474,15 @@ type cdxjFn struct {
 	PostAppend bool  `json:"post_append"`
 }
 
-func (fn *cdxjFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, emit func(string), bad func(DeadLetter), count func(string, int64)) {
+func (fn *cdxjFn) ProcessElement(ctx context.Context, f inputFile, emit func(string), bad func(DeadLetter), count func(string, int64)) {
 	progressFiles.Add(1)
 	var t tally
-	name := f.Metadata.Path
+	name := f.Path
 	x := &cdxjIndexer{
 		filename: path.Base(filepath.ToSlash(name)), postAppend: fn.PostAppend, max: fn.Max,
 		line: emit, bad: bad, t: &t, path: name,
 	}
-	r, err := f.Open(ctx)
+	r, err := f.open(ctx)
 	if err != nil {
 		t.in++
 		t.dead++

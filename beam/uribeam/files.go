@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/urikit/urikit/extract"
 	"github.com/urikit/urikit/htmldoc"
@@ -96,20 +95,13 @@ func isWARC(path string) bool {
 	return strings.HasSuffix(path, ".warc") || strings.HasSuffix(path, ".warc.gz")
 }
 
-// readFiles returns the files of glob, not decompressed: WARC files are
-// read record by record by the WARC scanner, other files by openInput.
-// A glob that matches no file makes the pipeline fail.
-func readFiles(s beam.Scope, glob string) beam.PCollection {
-	return fileio.ReadMatches(s, fileio.MatchFiles(s, glob, fileio.MatchEmptyDisallow()), fileio.ReadUncompressed())
-}
-
 // eachDocument calls fn with the documents of the file f: the file
 // itself, decompressed, or the HTML (html set) or other text records of
 // a WARC file, each counted in t; a document that cannot be read, or
 // for which fn fails, is a dead letter.
-func eachDocument(ctx context.Context, f fileio.ReadableFile, max int64, html bool, t *tally, bad func(DeadLetter), fn func(document) error) {
+func eachDocument(ctx context.Context, f inputFile, max int64, html bool, t *tally, bad func(DeadLetter), fn func(document) error) {
 	progressFiles.Add(1)
-	name := f.Metadata.Path
+	name := f.Path
 	if isWARC(name) {
 		eachRecord(ctx, f, max, html, t, bad, fn)
 		return
@@ -136,12 +128,12 @@ type extractFn struct {
 	Max int64 `json:"max"`
 }
 
-func (fn *extractFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, emit func(Found), bad func(DeadLetter), count func(string, int64)) {
+func (fn *extractFn) ProcessElement(ctx context.Context, f inputFile, emit func(Found), bad func(DeadLetter), count func(string, int64)) {
 	var t tally
 	eachDocument(ctx, f, fn.Max, false, &t, bad, func(d document) error {
 		file := d.target
 		if d.offset >= 0 {
-			file = f.Metadata.Path + "@" + strconv.FormatInt(d.offset, 10)
+			file = f.Path + "@" + strconv.FormatInt(d.offset, 10)
 		}
 		return extractText(file, d.body, emit)
 	})
@@ -176,9 +168,9 @@ type linksFn struct {
 	Max int64   `json:"max"`
 }
 
-func (fn *linksFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, emit func(string, string), bad func(DeadLetter), count func(string, int64)) {
+func (fn *linksFn) ProcessElement(ctx context.Context, f inputFile, emit func(string, string), bad func(DeadLetter), count func(string, int64)) {
 	var t tally
-	name := f.Metadata.Path
+	name := f.Path
 	eachDocument(ctx, f, fn.Max, true, &t, bad, func(d document) error {
 		var ret uri.URI
 		var err error

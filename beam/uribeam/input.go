@@ -11,7 +11,6 @@ import (
 	"reflect"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 )
@@ -55,8 +54,8 @@ func isGzip(first []byte) bool { return bytes.HasPrefix(first, gzipMember) }
 
 // openInput opens a file of text for reading, decompressed when it is
 // gzip; the closer closes the file.
-func openInput(ctx context.Context, f fileio.ReadableFile) (io.Reader, io.Closer, error) {
-	fd, err := f.Open(ctx)
+func openInput(ctx context.Context, f inputFile) (io.Reader, io.Closer, error) {
+	fd, err := f.open(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -88,12 +87,12 @@ type lineRange struct {
 // splitFn splits each file into ranges of lines.
 type splitFn struct{}
 
-func (splitFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, emit func(lineRange), count func(string, int64)) {
+func (splitFn) ProcessElement(ctx context.Context, f inputFile, emit func(lineRange), count func(string, int64)) {
 	count(CountFiles, 1)
 	progressFiles.Add(1)
-	size := f.Metadata.Size
+	size := f.Size
 	if size < 2*rangeSize || gzipFile(ctx, f) {
-		emit(lineRange{Path: f.Metadata.Path, Start: 0, End: -1})
+		emit(lineRange{Path: f.Path, Start: 0, End: -1})
 		return
 	}
 	for start := int64(0); start < size; start += rangeSize {
@@ -101,7 +100,7 @@ func (splitFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, emit f
 		if end+rangeSize/4 > size {
 			end = -1
 		}
-		emit(lineRange{Path: f.Metadata.Path, Start: start, End: end})
+		emit(lineRange{Path: f.Path, Start: start, End: end})
 		if end < 0 {
 			return
 		}
@@ -110,8 +109,8 @@ func (splitFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, emit f
 
 // gzipFile reports whether the file starts with a gzip member; a file
 // that cannot be read is read whole, where the reading reports it.
-func gzipFile(ctx context.Context, f fileio.ReadableFile) bool {
-	fd, err := f.Open(ctx)
+func gzipFile(ctx context.Context, f inputFile) bool {
+	fd, err := f.open(ctx)
 	if err != nil {
 		return true
 	}
@@ -277,7 +276,7 @@ func eachLine(r io.Reader, start, end, max int64, fn func(line []byte, long bool
 // mistyped input is an error, not an empty answer.
 func ReadLines(s beam.Scope, glob string, o ReadOptions) (lines, dead, counts beam.PCollection) {
 	s = s.Scope("uribeam.ReadLines")
-	files := fileio.ReadMatches(s, fileio.MatchFiles(s, glob, fileio.MatchEmptyDisallow()), fileio.ReadUncompressed())
+	files := readFiles(s, glob)
 	ranges, fileCounts := beam.ParDo2(s, splitFn{}, files)
 	lines, dead, lineCounts := beam.ParDo3(s, &readRangeFn{Max: o.max()}, beam.Reshuffle(s, ranges))
 	return lines, dead, beam.Flatten(s, fileCounts, lineCounts)

@@ -15,7 +15,6 @@ import (
 	"net/textproto"
 	"strings"
 
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
 	gowarc "github.com/nlnwa/gowarc/v3"
 )
 
@@ -77,9 +76,9 @@ func (t *tally) emit(count func(string, int64)) {
 // or a record that cannot be read, or over max bytes, is a dead letter
 // with the file and the record's offset; so is a document for which fn
 // fails. The scanner resynchronises after a damaged record (warcscan.go).
-func eachRecord(ctx context.Context, f fileio.ReadableFile, max int64, html bool, t *tally, bad func(DeadLetter), fn func(document) error) {
-	name := f.Metadata.Path
-	r, err := f.Open(ctx)
+func eachRecord(ctx context.Context, f inputFile, max int64, html bool, t *tally, bad func(DeadLetter), fn func(document) error) {
+	name := f.Path
+	r, err := f.open(ctx)
 	if err != nil {
 		t.in++
 		t.dead++

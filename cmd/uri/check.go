@@ -41,7 +41,7 @@ a client leaves out: nntp, RFC 5538 2.2).
 	start: func(c *call) (each, error) {
 		warn := c.has("warn")
 		return func(in string) (result, error) {
-			u, err := c.parseURI(in) // the scheme's rules too
+			u, changes, err := c.parseURI(in) // the scheme's rules too
 			if err != nil || !warn {
 				return nil, err
 			}
@@ -49,13 +49,9 @@ a client leaves out: nntp, RFC 5538 2.2).
 			// the same codes.
 			sv, err := scheme.ViewOf(u)
 			if err != nil || sv == nil {
-				return nil, err
+				return nil, withRepairs(err, changes)
 			}
-			var s []string
-			for _, w := range sv.Warnings() {
-				s = append(s, string(w))
-			}
-			return c.warnings(s), nil
+			return c.warnings(sv.Warnings(), nil, changes), nil
 		}, nil
 	},
 }

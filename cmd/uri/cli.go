@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
-	"slices"
 	"strings"
 
 	"github.com/urikit/urikit/iri"
@@ -229,17 +228,11 @@ type call struct {
 	repair bool // --repair
 	// pos is where the current input comes from (loop), for a note
 	// about it on standard error.
-	pos *inputPos
-	// unchecked is the last scheme seen that has no rules (parseURI);
-	// ruled are the last ones seen that have, as written (nruled of
-	// them written so far).
-	unchecked string
-	ruled     [4]string
-	nruled    int
-	box       boxes // the results handed to the loop, one of each kind
-	stdin     io.Reader
-	stdout    io.Writer
-	stderr    io.Writer
+	pos    *inputPos
+	box    boxes // the results handed to the loop, one of each kind
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
 }
 
 // has reports whether the flag was given.
@@ -368,63 +361,67 @@ func displayFlag(arg, name string) string {
 // library, and holds no scheme logic itself.
 var registry = scheme.Registry()
 
-// parseURI parses in with the call's grammar and checks it against the
-// rules of its scheme (scheme.Check: a "urn:" URI must be a URN of RFC
-// 8141, an http URL needs a host name and a port below 65536, ...).
-// Every subcommand that reads URIs reads them here, so that one input
-// gets one verdict from all of them. The rules are checked once per
-// input, here; only a new URI (the result of edit) is checked again.
-func (c *call) parseURI(in string) (uri.URI, error) {
-	u, err := c.parseRef(in)
-	if err != nil {
-		return u, err
+// parseURI parses in with the call's grammar, after repairing it when
+// --repair is given, and checks it against the rules of its scheme
+// (scheme.Check: a "urn:" URI must be a URN of RFC 8141, an http URL
+// needs a host name and a port below 65536, ...). Every subcommand that
+// reads URIs reads them here, so that one input gets one verdict from
+// all of them. The rules are checked once per input, here; only a new
+// URI (the result of edit) is checked again. It returns the repairs
+// --repair made (nil when it changed nothing), which go in the result;
+// an input repaired and then refused has them in its error (a
+// *repairedError).
+func (c *call) parseURI(in string) (uri.URI, []iri.Change, error) {
+	u, changes, err := c.parseRef(in)
+	if err != nil || !u.HasScheme() { // a relative reference has no scheme's rules
+		return u, changes, err
 	}
-	// Most streams repeat a few schemes: remember the last one that has
-	// no rules to check, and skip the registry's lookup for it, and the
-	// last few that have (http and https alternate in a crawl).
-	name := u.Scheme()
-	if name == c.unchecked || name == "" { // a relative reference has no scheme's rules
-		return u, nil
+	if err := scheme.Check(u); err != nil {
+		return u, changes, withRepairs(err, changes)
 	}
-	if !slices.Contains(c.ruled[:], name) {
-		s, ok := c.reg.Lookup(name)
-		if !ok || s.View == nil { // the rules scheme.Check applies are the views' (a URN's syntax too)
-			c.unchecked = strings.Clone(name) // name points into the read buffer
-			return u, nil
-		}
-		c.ruled[c.nruled%len(c.ruled)] = strings.Clone(name)
-		c.nruled++
-	}
-	return u, scheme.Check(u)
+	return u, changes, nil
 }
 
 // parseRef parses in with the call's grammar, after repairing it when
-// --repair is given (the repairs go to the JSON output).
-func (c *call) parseRef(in string) (uri.URI, error) {
-	in, err := c.repaired(in)
+// --repair is given (repaired).
+func (c *call) parseRef(in string) (uri.URI, []iri.Change, error) {
+	in, changes, err := c.repaired(in)
 	if err != nil {
-		return uri.URI{}, err
+		return uri.URI{}, nil, err
 	}
-	return uri.ParseWith(in, c.opts)
+	u, err := uri.ParseWith(in, c.opts)
+	return u, changes, withRepairs(err, changes)
 }
 
-// repaired returns in repaired by iri.Repair when --repair is given
-// (the repairs go to the JSON output), else in itself.
-func (c *call) repaired(in string) (string, error) {
+// repaired returns in repaired by iri.Repair when --repair is given,
+// and the repairs (nil when it changed nothing); else in itself.
+func (c *call) repaired(in string) (string, []iri.Change, error) {
 	if !c.repair {
-		return in, nil
+		return in, nil, nil
 	}
 	u, changes, err := iri.Repair(in)
-	if err != nil {
-		return in, err
+	if err != nil || changes == nil {
+		return in, nil, err
 	}
-	if c.out != nil { // nil for the commands without inputs (equal)
-		c.out.repairs = changes
+	return u.String(), changes, nil
+}
+
+// repairedError is the error of an input that --repair changed before
+// it failed: its JSON line says what was repaired.
+type repairedError struct {
+	err     error
+	repairs []iri.Change
+}
+
+func (e *repairedError) Error() string { return e.err.Error() }
+func (e *repairedError) Unwrap() error { return e.err }
+
+// withRepairs returns err with the repairs made to its input, if any.
+func withRepairs(err error, changes []iri.Change) error {
+	if err == nil || changes == nil {
+		return err
 	}
-	if changes == nil {
-		return in, nil
-	}
-	return u.String(), nil
+	return &repairedError{err, changes}
 }
 
 // exec runs the command with the arguments after its name and returns
@@ -523,9 +520,7 @@ func (c *call) loop(fn each) int {
 				skipped.failure(in, err, failsOnly) // plain, even with --json
 				msg = skipped.current()
 			}
-			line := append([]byte("uri "+c.cmd.name+": "+src.pos.String()+": "), msg...)
-			skipped.dropLine()
-			skipped.B = append(skipped.B, line...)
+			skipped.replaceLine("uri "+c.cmd.name+": "+src.pos.String()+": ", msg)
 			w.dropLine()
 			skipped.flushLine()
 		case err != errRefused:
@@ -535,10 +530,10 @@ func (c *call) loop(fn each) int {
 	busy := false // fn or the writing of its result is running
 	one := func(in string) bool {
 		busy, w.spilled = true, false
-		w.in, w.repairs = in, nil
+		w.in = in
 		res, err := fn(in)
 		if res != nil && (err == nil || err == errRefused) {
-			res.write(w)
+			write(w, res)
 		}
 		if err != nil {
 			fail(in, err)
@@ -557,8 +552,7 @@ func (c *call) loop(fn each) int {
 		if w.spilled {
 			// Part of the line is out already (a line of more than a
 			// block): end it, so that the error line stands alone.
-			w.B = append(w.B, '\n')
-			w.mark = len(w.B)
+			w.endSpilled()
 		}
 		flush()
 		err := &internalError{v}

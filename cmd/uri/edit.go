@@ -200,24 +200,21 @@ func startEdit(c *call) (each, error) {
 	var e uri.Editor
 	sortQuery := c.has("sort-query")
 	portOps := c.has("default-port") || c.has("no-default-port")
-	return func(in string) (result, error) {
-		u, err := c.parseURI(in)
-		if err != nil {
-			return nil, err
-		}
+	// apply makes the URI the operations make of u.
+	apply := func(u uri.URI) (uri.URI, error) {
 		e.Reset(u)
 		v, err := applyEdits(&e, ops, sortQuery, sep)
 		if err != nil {
-			return nil, err
+			return v, err
 		}
 		if portOps {
 			if v, err = portEdits(c, v); err != nil {
-				return nil, err
+				return v, err
 			}
 		}
 		if redirect != nil {
 			if v, err = followRedirect(c, v, *redirect, dots); err != nil {
-				return nil, err
+				return v, err
 			}
 		}
 		// The result must follow the rules of its scheme as an input
@@ -225,9 +222,20 @@ func startEdit(c *call) (each, error) {
 		// gives no https URL): the one check of a new URI, what uri
 		// check refuses (a URN's syntax included).
 		if err := scheme.Check(v); err != nil {
-			return nil, fmt.Errorf("the result %q: %w", v.String(), err)
+			return v, fmt.Errorf("the result %q: %w", v.String(), err)
 		}
-		return c.edited(v), nil
+		return v, nil
+	}
+	return func(in string) (result, error) {
+		u, changes, err := c.parseURI(in)
+		if err != nil {
+			return nil, err
+		}
+		v, err := apply(u)
+		if err != nil {
+			return nil, withRepairs(err, changes)
+		}
+		return c.edited(v, changes), nil
 	}, nil
 }
 

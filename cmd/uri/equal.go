@@ -24,7 +24,7 @@ error, nothing on standard output) or for a usage error.
 	whole: func(c *call) int {
 		var keys [2]string
 		for i, in := range c.params {
-			u, err := c.parseURI(in)
+			u, _, err := c.parseURI(in)
 			if err != nil {
 				return c.invalidArg(in, err)
 			}
@@ -40,7 +40,7 @@ func (c *call) invalidArg(in string, err error) int {
 	w := newWriter(c.stderr, false)
 	w.repairHint = c.cmd.traits&repairs != 0
 	w.failure(in, err, false)
-	fmt.Fprintf(c.stderr, "uri %s: %q: %s", c.cmd.name, in, w.B)
+	fmt.Fprintf(c.stderr, "uri %s: %q: %s", c.cmd.name, in, w.current())
 	return 2
 }
 
@@ -48,19 +48,7 @@ func (c *call) invalidArg(in string, err error) int {
 // exit status: 0 when equal, 1 when not, 2 when it cannot be written.
 func (c *call) printEqual(eq bool, keys [2]string) int {
 	w := newWriter(c.stdout, c.json)
-	if c.json {
-		w.Open()
-		w.Str("a", c.params[0])
-		w.Str("b", c.params[1])
-		w.Bool("equal", eq)
-		w.Str("key_a", keys[0])
-		w.Str("key_b", keys[1])
-		w.end()
-	} else if eq {
-		w.line("equal")
-	} else {
-		w.line("not equal")
-	}
+	write(w, equalResult{c.params[0], c.params[1], eq, keys})
 	w.flushLine()
 	if err := w.close(); err != nil {
 		fmt.Fprintf(c.stderr, "uri %s: writing standard output: %v\n", c.cmd.name, err)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 
 	"github.com/urikit/urikit/extract"
 	"github.com/urikit/urikit/iri"
@@ -68,12 +67,7 @@ exact source text, wrapper "angle", "quote" or "none".
 				s := extract.NewScanner(r, o)
 				for s.Scan() {
 					found = true
-					if c.json {
-						writeMatch(w, s.Match())
-						w.B = append(w.B, '\n')
-					} else {
-						w.line(s.Match().URI)
-					}
+					write(w, matchResult{s.Match()})
 					if !w.flushLine() {
 						break
 					}
@@ -96,40 +90,13 @@ exact source text, wrapper "angle", "quote" or "none".
 	},
 }
 
-// writeMatch appends the JSON object of m.
-func writeMatch(w *writer, m extract.Match) {
-	w.Open()
-	w.Str("uri", m.URI)
-	w.Str("raw", m.Raw)
-	w.Int("start", int(m.Start))
-	w.Int("end", int(m.End))
-	w.Int("line", m.Line)
-	w.Int("col", m.Col)
-	w.Str("wrapper", m.Wrapper.String())
-	w.Bool("abbrev", m.Abbrev)
-	w.Bool("iri", m.IRI)
-	w.Close()
-}
-
 // extractRecords reads NUL-separated records and writes one line per
 // record, with one Scanner for the whole stream.
 func extractRecords(w *writer, r io.Reader, o extract.Options, found *bool) error {
 	o.Records = true
 	s := extract.NewScanner(r, o)
 	for n := 0; s.NextRecord(); n++ {
-		w.B = append(w.B, `{"record":`...)
-		w.B = strconv.AppendInt(w.B, int64(n), 10)
-		w.B = append(w.B, `,"matches":[`...)
-		k := 0
-		for s.Scan() {
-			if k > 0 {
-				w.B = append(w.B, ',')
-			}
-			writeMatch(w, s.Match())
-			k++
-			*found = true
-		}
-		w.B = append(w.B, "]}\n"...)
+		write(w, recordResult{n, s, found})
 		if !w.flushLine() {
 			return nil
 		}

@@ -55,11 +55,11 @@ string for something undefined.
 			return nil, err
 		}
 		return func(in string) (result, error) {
-			u, err := c.parseURI(in)
+			u, changes, err := c.parseURI(in)
 			if err != nil {
 				return nil, err
 			}
-			return c.filled(t, u), nil
+			return c.filled(t, u, changes), nil
 		}, nil
 	},
 }
@@ -237,35 +237,6 @@ func (p tpiece) value(c *call, u uri.URI) (string, bool) {
 		return b.String(), found
 	}
 	return "", false
-}
-
-// write writes the filled-in template for u.
-func (t *template) write(c *call, w *writer, u uri.URI) {
-	if w.json {
-		w.begin()
-		for _, p := range t.keys {
-			v, ok := p.value(c, u)
-			w.B = append(w.B, ',')
-			w.B = appendJSONString(w.B, p.name)
-			w.B = append(w.B, ':')
-			if !ok {
-				w.B = append(w.B, "null"...)
-				continue
-			}
-			w.longValue(v) // a block at a time
-		}
-		w.end()
-		return
-	}
-	for _, p := range t.pieces {
-		if p.kind == tLiteral {
-			w.B = append(w.B, p.lit...)
-			continue
-		}
-		v, _ := p.value(c, u)
-		w.plain(v)
-	}
-	w.B = append(w.B, '\n')
 }
 
 // hostKey returns the registrable domain or the public suffix of u's

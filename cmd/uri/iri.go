@@ -21,7 +21,7 @@ URI is returned as it is.
 			if err != nil {
 				return nil, err
 			}
-			return c.text(u.String()), nil
+			return c.uriText(u, nil), nil
 		}, nil
 	},
 }
@@ -52,15 +52,15 @@ the result back to an equivalent URI.
 `,
 	start: func(c *call) (each, error) {
 		return func(in string) (result, error) {
-			in, err := c.repaired(in)
+			in, changes, err := c.repaired(in)
 			if err != nil {
 				return nil, err
 			}
 			s, err := iri.ToIRI(in)
 			if err != nil {
-				return nil, err
+				return nil, withRepairs(err, changes)
 			}
-			return c.text(s), nil
+			return c.repairedText(s, changes), nil
 		}, nil
 	},
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/urikit/urikit/htmldoc"
@@ -63,7 +62,11 @@ after repair, or whose host a browser refuses (a space in it), cannot
 be resolved: plain "error: line N: REASON", JSON "uri" null with
 "error" (the reason) and "offset" (in ref). With --browser, a link
 fails when the URL parser returns failure, REASON the URL Standard's
-name of the validation error ("host-invalid-code-point").
+name of the validation error ("host-invalid-code-point"). A link longer
+than 2 MiB as the URL parser reads it (a NUL is U+FFFD, three bytes) is
+not resolved either, in both readings: no browser follows it
+(Chromium's url::kMaxURLChars; Firefox stops at 1 MiB), and it could
+resolve to nine times its length.
 
 Memory stays bounded whatever the size of the document. Links before
 the base element are held until it comes; a FILE (or standard input
@@ -177,14 +180,7 @@ func htmlCommand(c *call, baseOnly bool) int {
 		if browser {
 			base = b.URL.Href()
 		}
-		if c.json {
-			w.Open()
-			w.Str("base", base)
-			w.Str("source", b.Source.String())
-			w.B = append(w.B, '}', '\n')
-		} else {
-			w.line(base)
-		}
+		write(w, baseResult{base, b.Source.String()})
 	} else {
 		noActive, skip := c.has("no-active"), c.has("skip-errors")
 		docName := "standard input"
@@ -217,13 +213,13 @@ func htmlCommand(c *call, baseOnly bool) int {
 					// --skip-errors: the error line to standard
 					// error, after where the document came from.
 					e := newWriter(c.stderr, false)
-					e.B = append(e.B, "uri "+name+": "+docName+": "...)
-					writeLink(e, l)
+					e.text("uri " + name + ": " + docName + ": ")
+					write(e, linkResult{l})
 					e.close()
 					return true
 				}
 			}
-			writeLink(w, l)
+			write(w, linkResult{l})
 			if !w.flushLine() {
 				return false
 			}
@@ -319,44 +315,3 @@ func (in *idleInput) idle() bool { return len(in.cur) == 0 && in.err == nil && l
 
 // stop lets the reading goroutine end once its read returns.
 func (in *idleInput) stop() { close(in.done) }
-
-// writeLink writes the line of one link: its URI, or the error of a
-// link that cannot be resolved (the ref quoted, so that no byte of it
-// can start a line of its own).
-func writeLink(w *writer, l htmldoc.Link) {
-	s := ""
-	switch {
-	case l.Err != nil:
-	case !l.URL.IsZero():
-		s = l.URL.Href()
-	default:
-		s = l.URI.String()
-	}
-	if !w.json {
-		if l.Err == nil {
-			w.line(s)
-			return
-		}
-		w.B = append(w.B, "error: line "...)
-		w.B = strconv.AppendInt(w.B, int64(l.Line), 10)
-		w.B = append(w.B, ": "...)
-		w.B = append(w.B, strings.TrimPrefix(strings.TrimPrefix(l.Err.Error(), "uri: "), "whatwg: ")...)
-		w.B = append(w.B, '\n')
-		return
-	}
-	w.Open()
-	// The URI and the ref may be megabytes (an href of NULs is three
-	// times as long read, nine times resolved): a block at a time.
-	w.longOpt("uri", s, l.Err == nil)
-	w.longStr("ref", l.Ref)
-	w.Str("element", l.Element)
-	w.Str("attr", l.Attr)
-	w.Int("line", l.Line)
-	w.Bool("active", l.Active)
-	if l.Err != nil {
-		off, reason := describe(l.Ref, l.Err)
-		w.Str("error", reason)
-		w.Int("offset", off)
-	}
-	w.B = append(w.B, '}', '\n')
-}

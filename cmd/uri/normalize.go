@@ -34,11 +34,11 @@ With --whatwg, print the href the WHATWG URL Standard gives each input
 			return fn, err
 		}
 		return func(in string) (result, error) {
-			u, err := c.parseURI(in)
+			u, changes, err := c.parseURI(in)
 			if err != nil {
 				return nil, err
 			}
-			return c.text(c.reg.Normalize(u).String()), nil
+			return c.uriText(c.reg.Normalize(u), changes), nil
 		}, nil
 	},
 }

@@ -2,23 +2,32 @@ package main
 
 import (
 	"bufio"
-	"encoding/hex"
 	"errors"
 	"io"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/urikit/urikit/extract"
+	"github.com/urikit/urikit/htmldoc"
 	"github.com/urikit/urikit/internal/jsonstr"
 	"github.com/urikit/urikit/iri"
+	"github.com/urikit/urikit/scheme"
 	"github.com/urikit/urikit/surt"
 	"github.com/urikit/urikit/uri"
 	"github.com/urikit/urikit/urn"
 	"github.com/urikit/urikit/whatwg"
 )
 
+// The output of the command: the writer, and the results of the
+// subcommands with their two forms, plain and JSON. A subcommand
+// returns a result, which is data; only the methods in this file write
+// it, and JSON only through the module's one JSON writer
+// (jsonstr.Object).
+
 // writer writes the output of one run: one line per input (or none,
-// for check), plain or JSON Lines. A command builds the current line
+// for check), plain or JSON Lines. A result builds the current line
 // with the methods below; the loop hands it to a large buffer once the
 // input is done. Writing stops at the first error, which close reports.
 type writer struct {
@@ -26,7 +35,9 @@ type writer struct {
 	json bool
 	in   string // the current input
 	// B holds the lines not yet written out, the current one from mark
-	// on; JSON objects are written with the module's one JSON writer.
+	// on; JSON is written with the module's one JSON writer, whose
+	// Flush is spill: a long string or array is written out a block at
+	// a time.
 	jsonstr.Object
 	mark int
 	// holdLines keeps each line whole in B until it ends (spill does
@@ -39,17 +50,12 @@ type writer struct {
 	// repairHint adds to the error of a non-ASCII byte that --repair
 	// would turn it into a URI (the commands that take --repair).
 	repairHint bool
-	// repairs are the changes --repair made to the current input,
-	// written as "repairs" at the end of its JSON object.
-	repairs []iri.Change
-	// spillFunc is spill for a library that writes into B
-	// (scheme.AppendJSONFlush): made once, not a closure per line.
-	spillFunc func([]byte) []byte
 }
 
 func newWriter(w io.Writer, json bool) *writer {
 	wr := &writer{w: bufio.NewWriterSize(w, 256<<10), json: json}
-	wr.spillFunc = func(b []byte) []byte {
+	// Made once, not a closure per line.
+	wr.Flush = func(b []byte) []byte {
 		wr.B = b
 		wr.spill()
 		return wr.B
@@ -65,7 +71,7 @@ func newWriter(w io.Writer, json bool) *writer {
 // blockSize is how much output B gathers before it is written.
 const blockSize = 256 << 10
 
-// line returns the current line, from mark on.
+// current returns the current line, from mark on.
 func (w *writer) current() []byte { return w.B[w.mark:] }
 
 // dropLine drops what the current line holds so far.
@@ -81,11 +87,27 @@ func (w *writer) flushLine() bool {
 	return w.err == nil
 }
 
+// endSpilled ends a line that spill wrote out in part and that cannot
+// be dropped: what comes next stands on a line of its own.
+func (w *writer) endSpilled() {
+	w.B = append(w.B, '\n')
+	w.mark = len(w.B)
+}
+
+// replaceLine makes the current line prefix and msg (which may be the
+// current line itself).
+func (w *writer) replaceLine(prefix string, msg []byte) {
+	line := append([]byte(prefix), msg...)
+	w.dropLine()
+	w.B = append(w.B, line...)
+}
+
 // spill writes B out when it holds more than a block, the current line
-// included, which from then on cannot be dropped: a command calls it
-// only once the current input has succeeded, between the parts of a
-// long line (parse --json of a 10 MB URI), so that the line is never
-// held whole: memory stays within a few times the input (issue 20).
+// included, which from then on cannot be dropped: a result calls it
+// (through jsonstr.Object's Flush, or itself) only once the current
+// input has succeeded, between the parts of a long line (parse --json of
+// a 10 MB URI), so that the line is never held whole: memory stays
+// within a few times the input (issue 20).
 func (w *writer) spill() {
 	if len(w.B) > blockSize && !w.holdLines {
 		w.writeOut()
@@ -115,22 +137,30 @@ func (w *writer) close() error {
 	return w.err
 }
 
-// result is what one input gave; the loop writes it, plain or JSON, as
-// the type says. The results below are those of most subcommands; a
-// subcommand with its own form of output has its own result type.
-type result interface{ write(w *writer) }
+// result is what one input gave (or, for the subcommands that read
+// their inputs themselves, one line of their output): data that the
+// loop writes in the form the flags ask for.
+type result interface {
+	// writeJSON writes the JSON line.
+	writeJSON(w *writer)
+	// writePlain writes the plain line (or lines).
+	writePlain(w *writer)
+}
 
-// render is the result of a subcommand whose output has a form of its
-// own (plan, urn parse, urn show, the URL Standard's getters): the
-// function that writes it, which only the loop calls.
-type render func(w *writer)
+// write writes r in the writer's form (a function of a type parameter,
+// not a method: a result given by value is not boxed).
+func write[R result](w *writer, r R) {
+	if w.json {
+		r.writeJSON(w)
+	} else {
+		r.writePlain(w)
+	}
+}
 
-func (r render) write(w *writer) { r(w) }
-
-// The results of most subcommands. Each input's result is written
-// before the next input is read, so a call keeps one box of each kind
-// and hands out a pointer to it: a result costs no allocation (an
-// interface holding a string or a URI by value would cost one per
+// The results of the subcommands that read inputs. Each input's result
+// is written before the next input is read, so a call keeps one box of
+// each kind and hands out a pointer to it: a result costs no allocation
+// (an interface holding a string or a URI by value would cost one per
 // input).
 type boxes struct {
 	text       textResult
@@ -138,71 +168,737 @@ type boxes struct {
 	edited     editedResult
 	warnings   warningsResult
 	filled     filledResult
+	plan       planResult
+	urnParts   urnPartsResult
+	urnShow    urnShowResult
+	whatwg     whatwgResult
+	refused    whatwgRefusal
+}
+
+// The JSON object of an input: {"input": ..., the result's members,
+// "repairs" when --repair changed the input}.
+
+// begin starts the JSON object of the current input: {"input": ...,
+// with "input_hex" when the input is not valid UTF-8 (JSON would show
+// U+FFFD in its place, and the line could not be matched back).
+// It reports whether the input needed no escape (it is written as it
+// is).
+func (w *writer) begin() (clean bool) {
+	w.Open()
+	if jsonstr.NeedsNoEscape(w.in) { // most inputs: printable ASCII
+		w.Part("input", w.in, true, true)
+		return true
+	}
+	w.LongStr("input", w.in)
+	if !utf8.ValidString(w.in) {
+		w.Hex("input_hex", w.in)
+	}
+	return false
+}
+
+// end closes the JSON object and its line, with the "repairs" of the
+// input when --repair changed it.
+func (w *writer) end(repairs []iri.Change) {
+	if repairs != nil {
+		w.Array("repairs")
+		for _, r := range repairs {
+			w.Elem().Open().Int("offset", r.Offset).LongStr("from", r.From).LongStr("to", r.To).Close()
+		}
+		w.End()
+	}
+	w.Close()
+	w.B = append(w.B, '\n')
+}
+
+// endLine closes a JSON object that is a line of its own (no input).
+func (w *writer) endLine() {
+	w.Close()
+	w.B = append(w.B, '\n')
 }
 
 // textResult is one string: plain, the line; JSON, {"input", "result"}.
-type textResult struct{ s string }
+type textResult struct {
+	s string
+	// uri says that s is the text of a URI, which holds no control
+	// character: plain output writes it without looking for one.
+	uri     bool
+	repairs []iri.Change
+}
 
-func (r *textResult) write(w *writer) { w.result(r.s) }
+func (r *textResult) writePlain(w *writer) {
+	if r.uri {
+		w.raw(r.s)
+	} else {
+		w.plain(r.s)
+	}
+	w.B = append(w.B, '\n')
+}
+
+func (r *textResult) writeJSON(w *writer) {
+	w.begin()
+	w.LongStr("result", r.s)
+	w.end(r.repairs)
+}
 
 // text returns the result that is s.
-func (c *call) text(s string) result { c.box.text.s = s; return &c.box.text }
+func (c *call) text(s string) result {
+	c.box.text = textResult{s: s}
+	return &c.box.text
+}
+
+// uriText returns the result that is u's text, made from an input
+// --repair changed as repairs say (nil when it did not).
+func (c *call) uriText(u uri.URI, repairs []iri.Change) result {
+	c.box.text = textResult{s: u.String(), uri: true, repairs: repairs}
+	return &c.box.text
+}
+
+// repairedText returns the result that is s, made from an input that
+// --repair changed as repairs say.
+func (c *call) repairedText(s string, repairs []iri.Change) result {
+	c.box.text = textResult{s: s, repairs: repairs}
+	return &c.box.text
+}
 
 // componentsResult is a parsed URI: plain "scheme=S ... path=P ...";
 // JSON, every component and its scheme data (uri parse).
-type componentsResult struct{ u uri.URI }
-
-func (r *componentsResult) write(w *writer) { w.components(r.u) }
+type componentsResult struct {
+	u       uri.URI
+	repairs []iri.Change
+}
 
 // components returns the result that shows u's components.
-func (c *call) components(u uri.URI) result { c.box.components.u = u; return &c.box.components }
+func (c *call) components(u uri.URI, repairs []iri.Change) result {
+	c.box.components = componentsResult{u, repairs}
+	return &c.box.components
+}
+
+// writeJSON writes {"input", "scheme", "userinfo", "host", "host_type",
+// "port", "path", "query", "fragment", "params", "scheme_data"}, null
+// for an undefined component. Any part may be long (a repaired input, an
+// edited URI): each is written a block at a time.
+func (r *componentsResult) writeJSON(w *writer) {
+	u := r.u
+	// Every component is a part of u's text: when that needs no escape
+	// (always, for a URI in either grammar: RFC 3986 2 and the 1998
+	// draft's 2.4.3 allow no control, non-ASCII, '"' or '\\'), neither
+	// does a component, and one scan of the text spares a scan of each.
+	// u's text is most often the input itself, which begin has scanned.
+	clean := w.begin()
+	if !clean || u.String() != w.in {
+		clean = jsonstr.NeedsNoEscape(u.String())
+	}
+	// The members are written on a copy of the writer's Object, on the
+	// stack: a dozen stores of B into the heap cost parse --json a
+	// tenth of its time (a write barrier each while the GC runs). Its
+	// Flush takes B and gives it back, so the copy stays the whole
+	// state until it is stored back.
+	o := w.Object
+	o.Part("scheme", u.Scheme(), u.HasScheme(), clean)
+	o.Part("userinfo", u.Userinfo(), u.HasUserinfo(), clean)
+	o.Part("host", u.Host(), u.HasAuthority(), clean)
+	o.Part("host_type", u.HostKind().String(), u.HasAuthority(), true)
+	o.Part("port", u.Port(), u.HasPort(), clean)
+	o.Part("path", u.Path(), true, clean)
+	o.Part("query", u.Query(), u.HasQuery(), clean)
+	o.Part("fragment", u.Fragment(), u.HasFragment(), clean)
+	w.Object = o
+	// "params": the query's key=value pairs in order, each [name,
+	// value] decoded as HTML forms decode them ("+" is a space;
+	// uri.Params), or null when there is no query. A pair without "="
+	// has the value "".
+	if u.HasQuery() {
+		w.Array("params")
+		for _, q := range u.QueryParams().All() {
+			w.Elem().Pair(q.Key(), q.Value())
+		}
+		w.End()
+	} else {
+		w.Null("params")
+	}
+	w.schemeData(u)
+	w.end(r.repairs)
+}
+
+// schemeData writes "scheme_data", the typed view of the URL's scheme
+// (package scheme: http, ftp, gopher, mailto, urn, ...), or null for a
+// scheme without one. The view reads every URL the command accepts
+// (parseURI checked its rules, which are the view's); should it not,
+// null and "scheme_error" with the reason say so rather than nothing.
+func (w *writer) schemeData(u uri.URI) {
+	w.spill()
+	mark := len(w.B)
+	w.Key("scheme_data")
+	// The view's own JSON (written with jsonstr.Object too), flushed in
+	// long lists: a mailto URL of a million header fields is written a
+	// block at a time.
+	b, err := scheme.AppendJSONFlush(w.B, u, w.Flush)
+	if err != nil {
+		w.B = w.B[:mark] // nothing was flushed
+		_, reason := describe(u.String(), err)
+		w.Null("scheme_data").Str("scheme_error", reason)
+		return
+	}
+	w.B = b
+}
+
+// writePlain writes the defined components as KEY=VALUE, separated by
+// spaces; a value a block at a time.
+func (r *componentsResult) writePlain(w *writer) {
+	u := r.u
+	if u.HasScheme() {
+		w.kv("scheme", u.Scheme())
+	}
+	if u.HasUserinfo() {
+		w.kv("userinfo", u.Userinfo())
+	}
+	if u.HasAuthority() {
+		w.kv("host", u.Host())
+		w.kv("host_type", u.HostKind().String())
+	}
+	if u.HasPort() {
+		w.kv("port", u.Port())
+	}
+	w.kv("path", u.Path())
+	if u.HasQuery() {
+		w.kv("query", u.Query())
+	}
+	if u.HasFragment() {
+		w.kv("fragment", u.Fragment())
+	}
+	w.B = append(w.B, '\n')
+}
+
+// kv appends "KEY=VALUE" to a plain line of such pairs, after a space
+// unless it is the first, the value as it is (a URI's component or a
+// URL's getter: no control) a block at a time.
+func (w *writer) kv(key, val string) {
+	if len(w.B) > w.mark {
+		w.B = append(w.B, ' ')
+	}
+	w.B = append(w.B, key...)
+	w.B = append(w.B, '=')
+	w.raw(val)
+}
 
 // editedResult is a URI a subcommand made: plain, the URI; JSON, its
 // components as parse gives them.
-type editedResult struct{ u uri.URI }
+type editedResult struct{ componentsResult }
 
-func (r *editedResult) write(w *writer) {
-	if w.json {
-		w.components(r.u)
-		return
-	}
-	w.line(r.u.String())
+func (r *editedResult) writePlain(w *writer) {
+	w.raw(r.u.String())
+	w.B = append(w.B, '\n')
 }
 
-// edited returns the result that is the URI u a subcommand made.
-func (c *call) edited(u uri.URI) result { c.box.edited.u = u; return &c.box.edited }
+// edited returns the result that is the URI u a subcommand made from an
+// input --repair changed as repairs say.
+func (c *call) edited(u uri.URI, repairs []iri.Change) result {
+	c.box.edited = editedResult{componentsResult{u, repairs}}
+	return &c.box.edited
+}
 
 // warningsResult is the warnings of a valid input (check --warn):
 // plain, "INPUT<TAB>warning: W" per warning; JSON, {"input",
 // "warnings"}; nothing without warnings.
-type warningsResult struct{ ws, details []string }
+//
+// The codes are scheme.Warning's, one vocabulary for every scheme; the
+// details, when there are any, say more in plain output ("reserved-nid:
+// NID \"x-foo\" is experimental ...").
+type warningsResult struct {
+	ws      []scheme.Warning
+	details []string
+	repairs []iri.Change
+}
 
-func (r *warningsResult) write(w *writer) { w.warnings(r.ws, r.details) }
-
-// warnings returns the result that is the warnings ws (codes), with the
-// details plain output adds to each, if any.
-func (c *call) warnings(ws []string, details ...[]string) result {
-	c.box.warnings = warningsResult{ws: ws}
-	if len(details) > 0 {
-		c.box.warnings.details = details[0]
-	}
+// warnings returns the result that is the warnings ws, with the details
+// plain output adds to each (nil for none), of an input --repair
+// changed as repairs say.
+func (c *call) warnings(ws []scheme.Warning, details []string, repairs []iri.Change) result {
+	c.box.warnings = warningsResult{ws, details, repairs}
 	return &c.box.warnings
+}
+
+func (r *warningsResult) writeJSON(w *writer) {
+	if len(r.ws) == 0 {
+		return
+	}
+	w.begin()
+	w.Array("warnings")
+	for _, x := range r.ws {
+		w.Elem().Value(string(x))
+	}
+	w.End()
+	w.end(r.repairs)
+}
+
+func (r *warningsResult) writePlain(w *writer) {
+	for i, x := range r.ws {
+		w.B = appendPlain(w.B, w.in)
+		w.B = append(w.B, "\twarning: "...)
+		w.B = append(w.B, x...)
+		if i < len(r.details) && r.details[i] != "" {
+			w.B = append(w.B, ": "...)
+			w.plain(r.details[i])
+		}
+		w.B = append(w.B, '\n')
+	}
 }
 
 // filledResult is a template filled in for a URI (uri get).
 type filledResult struct {
-	c *call
-	t *template
-	u uri.URI
+	c       *call
+	t       *template
+	u       uri.URI
+	repairs []iri.Change
 }
 
-func (r *filledResult) write(w *writer) { r.t.write(r.c, w, r.u) }
-
-// filled returns the result that is t filled in for u.
-func (c *call) filled(t *template, u uri.URI) result {
-	c.box.filled = filledResult{c, t, u}
+// filled returns the result that is t filled in for u, parsed from an
+// input --repair changed as repairs say.
+func (c *call) filled(t *template, u uri.URI, repairs []iri.Change) result {
+	c.box.filled = filledResult{c, t, u, repairs}
 	return &c.box.filled
 }
+
+// writeJSON writes "input", then one member per placeholder, named as
+// in the template, null where the placeholder is undefined; a value a
+// block at a time.
+func (r *filledResult) writeJSON(w *writer) {
+	w.begin()
+	for _, p := range r.t.keys {
+		if v, ok := p.value(r.c, r.u); ok {
+			w.AnyKey(p.name).LongValue(v)
+		} else {
+			w.AnyKey(p.name).NullValue()
+		}
+	}
+	w.end(r.repairs)
+}
+
+// writePlain writes the template with its placeholders filled in,
+// escaped as plain output is.
+func (r *filledResult) writePlain(w *writer) {
+	for _, p := range r.t.pieces {
+		if p.kind == tLiteral {
+			w.B = append(w.B, p.lit...)
+			continue
+		}
+		v, _ := p.value(r.c, r.u)
+		w.plain(v)
+	}
+	w.B = append(w.B, '\n')
+}
+
+// planResult is what a client sends for a URL (uri plan), or that it
+// refuses it.
+type planResult struct {
+	scheme   string // lowercase
+	p        scheme.Plan
+	req      string // p.Request, not copied
+	refused  *scheme.RefusedError
+	warnings []scheme.Warning
+	repairs  []iri.Change
+}
+
+// plan returns the result that is the plan p (or the refusal).
+func (c *call) plan(r planResult) result {
+	c.box.plan = r
+	return &c.box.plan
+}
+
+// writePlain writes <refused>, the commands joined by " | ", or the
+// request, escaped so that the line is the plan and nothing else.
+func (r *planResult) writePlain(w *writer) {
+	switch {
+	case r.refused != nil:
+		w.B = append(w.B, "<refused>"...)
+	case r.p.HasCommands():
+		// A command at a time, spilling: a path of a million
+		// directories is four times as long as CWD commands.
+		sep := ""
+		for cmd := range r.p.Commands() {
+			w.B = appendPlanEscaped(append(w.B, sep...), cmd, true)
+			sep = " | "
+			w.spill()
+		}
+	default:
+		// A block at a time, spilling: a request holds a long host
+		// twice.
+		for s := r.req; len(s) > 0; {
+			n := min(len(s), blockSize/4)
+			for n < len(s) && !utf8.RuneStart(s[n]) {
+				n++ // a character is escaped whole
+			}
+			w.B = appendPlanEscaped(w.B, s[:n], false)
+			s = s[n:]
+			w.spill()
+		}
+	}
+	w.B = append(w.B, '\n')
+}
+
+// writeJSON writes {"input", "scheme", "connect": {"host", "port"},
+// "request", "commands", "refused", "reason", "warnings"}, null for what
+// does not apply.
+func (r *planResult) writeJSON(w *writer) {
+	w.begin()
+	w.Str("scheme", r.scheme)
+	if r.refused != nil {
+		w.Null("connect")
+	} else {
+		w.Key("connect").Open().LongStr("host", r.p.Host).Int("port", r.p.Port).Close()
+	}
+	w.LongOpt("request", r.req, r.p.Request != nil)
+	if r.p.HasCommands() {
+		w.Array("commands")
+		for cmd := range r.p.Commands() {
+			w.Elem().LongValue(cmd)
+		}
+		w.End()
+	} else {
+		w.Null("commands")
+	}
+	w.Bool("refused", r.refused != nil)
+	if r.refused != nil {
+		w.Str("reason", r.refused.Error())
+	} else {
+		w.Null("reason")
+	}
+	w.Array("warnings")
+	for _, x := range r.warnings {
+		w.Elem().Value(string(x))
+	}
+	w.End()
+	w.end(r.repairs)
+}
+
+// urnPartsResult is the parts of a URN (uri urn parse), with the
+// directives of its query under the 2012 draft.
+type urnPartsResult struct {
+	u         urn.URN
+	draft2012 bool
+}
+
+// urnParts returns the result that shows u's parts.
+func (c *call) urnParts(u urn.URN, draft2012 bool) result {
+	c.box.urnParts = urnPartsResult{u, draft2012}
+	return &c.box.urnParts
+}
+
+// writeJSON writes {"input", "nid", "nss", "r", "q", "f", "nid_class"},
+// with "directives" under the 2012 draft.
+func (r *urnPartsResult) writeJSON(w *writer) {
+	u := r.u
+	rc, hasR := u.RComponent()
+	q, hasQ := u.QComponent()
+	f, hasF := u.FComponent()
+	w.begin()
+	w.Str("nid", u.NID())
+	w.Str("nss", u.NSS())
+	w.Opt("r", rc, hasR)
+	w.Opt("q", q, hasQ)
+	w.Opt("f", f, hasF)
+	w.Str("nid_class", urn.ClassifyNID(u.NID()).Class.String())
+	if r.draft2012 {
+		if ds := u.Directives(); ds == nil {
+			w.Null("directives")
+		} else {
+			w.Array("directives")
+			for _, d := range ds {
+				w.Elem().Open().Str("keyword", d.Keyword).Str("value", d.Value).Bool("ignored", d.Ignored).Close()
+			}
+			w.End()
+		}
+	}
+	w.end(nil)
+}
+
+// writePlain writes "nid=N nss=S r=R q=Q f=F nid_class=C
+// directive=K=V ...", appended to the line, never built with +=, so
+// that a long input costs linear time (issue 7, defect 1).
+func (r *urnPartsResult) writePlain(w *writer) {
+	u := r.u
+	w.kv("nid", u.NID())
+	w.kv("nss", u.NSS())
+	if rc, ok := u.RComponent(); ok {
+		w.kv("r", rc)
+	}
+	if q, ok := u.QComponent(); ok {
+		w.kv("q", q)
+	}
+	if f, ok := u.FComponent(); ok {
+		w.kv("f", f)
+	}
+	w.kv("nid_class", urn.ClassifyNID(u.NID()).Class.String())
+	for _, d := range u.Directives() {
+		if d.Ignored {
+			w.B = append(w.B, " ignored_directive="...)
+		} else {
+			w.B = append(w.B, " directive="...)
+		}
+		w.B = append(append(append(w.B, d.Keyword...), '='), d.Value...)
+	}
+	w.B = append(w.B, '\n')
+}
+
+// urnShowResult is the display form of a URN (uri urn show).
+type urnShowResult struct{ d urn.DisplayForm }
+
+// urnShow returns the result that is the display form d.
+func (c *call) urnShow(d urn.DisplayForm) result {
+	c.box.urnShow = urnShowResult{d}
+	return &c.box.urnShow
+}
+
+// writeJSON writes {"input", "result", "scripts", "mixed_script",
+// "warnings"}.
+func (r *urnShowResult) writeJSON(w *writer) {
+	w.begin()
+	w.Str("result", r.d.Text)
+	w.Strs("scripts", r.d.Scripts)
+	w.Bool("mixed_script", r.d.MixedScript)
+	w.Strs("warnings", r.d.Warnings)
+	w.end(nil)
+}
+
+// writePlain writes the display form, then "<TAB>warning: W" for each
+// warning.
+func (r *urnShowResult) writePlain(w *writer) {
+	w.B = append(w.B, r.d.Text...)
+	for _, x := range r.d.Warnings {
+		w.B = append(w.B, "\twarning: "...)
+		w.B = append(w.B, x...)
+	}
+	w.B = append(w.B, '\n')
+}
+
+// whatwgResult is a URL the URL Standard's parser gave (parse
+// --whatwg).
+type whatwgResult struct{ u whatwg.URL }
+
+// whatwgURL returns the result that shows the getters of u.
+func (c *call) whatwgURL(u whatwg.URL) result {
+	c.box.whatwg = whatwgResult{u}
+	return &c.box.whatwg
+}
+
+// writeJSON writes {"input", "href", "origin", "protocol", "username",
+// "password", "host", "hostname", "port", "pathname", "search", "hash",
+// "errors"}: the getters of the standard's URL class, and the names of
+// the validation errors.
+func (r *whatwgResult) writeJSON(w *writer) {
+	u := r.u
+	w.begin()
+	// Any of them may be as long as the input, or three times as long
+	// percent-encoded: each is written a block at a time.
+	w.LongStr("href", u.Href())
+	w.LongStr("origin", u.Origin())
+	w.Str("protocol", u.Protocol())
+	w.LongStr("username", u.Username())
+	w.LongStr("password", u.Password())
+	w.LongStr("host", u.Host())
+	w.LongStr("hostname", u.Hostname())
+	w.Str("port", u.Port())
+	w.LongStr("pathname", u.Pathname())
+	w.LongStr("search", u.Search())
+	w.LongStr("hash", u.Hash())
+	w.Array("errors")
+	for _, e := range u.Errors() {
+		w.Elem().Value(e.String())
+	}
+	w.End()
+	w.end(nil)
+}
+
+// writePlain writes "href=H origin=O ... errors=E1,E2" on one line.
+func (r *whatwgResult) writePlain(w *writer) {
+	u := r.u
+	w.kv("href", u.Href())
+	w.kv("origin", u.Origin())
+	w.kv("protocol", u.Protocol())
+	w.kv("username", u.Username())
+	w.kv("password", u.Password())
+	w.kv("host", u.Host())
+	w.kv("hostname", u.Hostname())
+	w.kv("port", u.Port())
+	w.kv("pathname", u.Pathname())
+	w.kv("search", u.Search())
+	w.kv("hash", u.Hash())
+	w.B = append(w.B, " errors="...)
+	for i, e := range u.Errors() {
+		if i > 0 {
+			w.B = append(w.B, ',')
+		}
+		w.B = append(w.B, e.String()...)
+	}
+	w.B = append(w.B, '\n')
+}
+
+// whatwgRefusal is an input the URL Standard rejects: JSON {"input",
+// "error"} with the name of the failing validation error, plain
+// "error: OFFSET: NAME".
+type whatwgRefusal struct{ err error }
+
+// whatwgRefused returns the result that says err.
+func (c *call) whatwgRefused(err error) result {
+	c.box.refused = whatwgRefusal{err}
+	return &c.box.refused
+}
+
+func (r *whatwgRefusal) name() (string, int) {
+	if pe, ok := r.err.(*whatwg.ParseError); ok {
+		return pe.Err.String(), pe.Offset
+	}
+	return r.err.Error(), -1
+}
+
+func (r *whatwgRefusal) writeJSON(w *writer) {
+	name, _ := r.name()
+	w.dropLine()
+	w.begin()
+	w.Str("error", name)
+	w.end(nil)
+}
+
+func (r *whatwgRefusal) writePlain(w *writer) {
+	name, off := r.name()
+	w.dropLine()
+	w.errorLine(off, name)
+}
+
+// equalResult is the verdict of an equal subcommand: plain "equal" or
+// "not equal"; JSON {"a", "b", "equal", "key_a", "key_b"}.
+type equalResult struct {
+	a, b  string
+	equal bool
+	keys  [2]string
+}
+
+func (r equalResult) writeJSON(w *writer) {
+	w.Open().Str("a", r.a).Str("b", r.b).Bool("equal", r.equal).Str("key_a", r.keys[0]).Str("key_b", r.keys[1])
+	w.endLine()
+}
+
+func (r equalResult) writePlain(w *writer) {
+	if r.equal {
+		w.line("equal")
+	} else {
+		w.line("not equal")
+	}
+}
+
+// matchResult is a URI found in text (uri extract): plain, the URI;
+// JSON {"uri", "raw", "start", "end", "line", "col", "wrapper",
+// "abbrev", "iri"}.
+type matchResult struct{ m extract.Match }
+
+func (r matchResult) writePlain(w *writer) { w.line(r.m.URI) }
+
+func (r matchResult) writeJSON(w *writer) {
+	w.match(r.m)
+	w.B = append(w.B, '\n')
+}
+
+// match writes the JSON object of m, a line or an element.
+func (w *writer) match(m extract.Match) {
+	w.Open()
+	w.Str("uri", m.URI)
+	w.Str("raw", m.Raw)
+	w.Int("start", int(m.Start))
+	w.Int("end", int(m.End))
+	w.Int("line", m.Line)
+	w.Int("col", m.Col)
+	w.Str("wrapper", m.Wrapper.String())
+	w.Bool("abbrev", m.Abbrev)
+	w.Bool("iri", m.IRI)
+	w.Close()
+}
+
+// recordResult is the URIs found in one NUL-separated record (uri
+// extract -z), written as the scanner finds them (a record may hold a
+// million): {"record": N, "matches": [...]}, in plain output too. found
+// is set when there is one.
+type recordResult struct {
+	n     int
+	s     *extract.Scanner
+	found *bool
+}
+
+func (r recordResult) writeJSON(w *writer) {
+	w.Open().Int("record", r.n).Array("matches")
+	for r.s.Scan() {
+		*r.found = true
+		w.Elem()
+		w.match(r.s.Match())
+	}
+	w.End()
+	w.endLine()
+}
+
+func (r recordResult) writePlain(w *writer) { r.writeJSON(w) }
+
+// baseResult is the base URI of a document (uri base): plain, the URI;
+// JSON {"base", "source"}.
+type baseResult struct{ base, source string }
+
+func (r baseResult) writePlain(w *writer) { w.line(r.base) }
+
+func (r baseResult) writeJSON(w *writer) {
+	w.Open().Str("base", r.base).Str("source", r.source)
+	w.endLine()
+}
+
+// linkResult is a link of a document (uri links): its URI, or the error
+// of a link that cannot be resolved.
+type linkResult struct{ l htmldoc.Link }
+
+// uri returns the link's URI, "" for a link that failed.
+func (r linkResult) uri() string {
+	switch {
+	case r.l.Err != nil:
+		return ""
+	case !r.l.URL.IsZero():
+		return r.l.URL.Href()
+	}
+	return r.l.URI.String()
+}
+
+// writePlain writes the URI, or "error: line N: REASON".
+func (r linkResult) writePlain(w *writer) {
+	l := r.l
+	if l.Err == nil {
+		w.line(r.uri())
+		return
+	}
+	w.B = append(w.B, "error: line "...)
+	w.B = strconv.AppendInt(w.B, int64(l.Line), 10)
+	w.B = append(w.B, ": "...)
+	w.B = append(w.B, strings.TrimPrefix(strings.TrimPrefix(l.Err.Error(), "uri: "), "whatwg: ")...)
+	w.B = append(w.B, '\n')
+}
+
+// writeJSON writes {"uri", "ref", "element", "attr", "line", "active"},
+// with "error" and "offset" (in ref) for a link that failed.
+func (r linkResult) writeJSON(w *writer) {
+	l := r.l
+	w.Open()
+	// The URI and the ref may be megabytes (an href of NULs is three
+	// times as long read, nine times resolved): a block at a time.
+	w.LongOpt("uri", r.uri(), l.Err == nil)
+	w.LongStr("ref", l.Ref)
+	w.Str("element", l.Element)
+	w.Str("attr", l.Attr)
+	w.Int("line", l.Line)
+	w.Bool("active", l.Active)
+	if l.Err != nil {
+		off, reason := describe(l.Ref, l.Err)
+		w.Str("error", reason)
+		w.Int("offset", off)
+	}
+	w.endLine()
+}
+
+// text appends s to the line as it is (a prefix the command makes).
+func (w *writer) text(s string) { w.B = append(w.B, s...) }
 
 // line appends a plain output line, its control characters escaped
 // (appendPlain).
@@ -227,8 +923,8 @@ func (w *writer) plain(s string) {
 	w.B = appendPlain(w.B, s)
 }
 
-// raw appends s as it is (a serialized URL: no control), a block at a
-// time, spilling between blocks.
+// raw appends s as it is (a URI or a serialized URL: no control), a
+// block at a time, spilling between blocks.
 func (w *writer) raw(s string) {
 	for len(s) > blockSize {
 		w.B = append(w.B, s[:blockSize]...)
@@ -296,116 +992,11 @@ var plainEscape = func() (t [256]uint8) {
 	return t
 }()
 
-// result writes the one result of an input: plain, the string; JSON,
-// {"input", "result"}.
-func (w *writer) result(s string) {
-	if !w.json {
-		w.line(s)
-		return
-	}
-	w.begin()
-	w.longStr("result", s)
-	w.end()
-}
-
-// begin starts the JSON object of the current input: {"input": ...,
-// with "input_hex" when the input is not valid UTF-8 (JSON would show
-// U+FFFD in its place, and the line could not be matched back).
-func (w *writer) begin() {
-	w.Open()
-	w.longStr("input", w.in)
-	if !utf8.ValidString(w.in) {
-		w.Key("input_hex")
-		w.B = append(w.B, '"')
-		for s := w.in; len(s) > 0; {
-			n := min(len(s), blockSize/2)
-			w.B = hex.AppendEncode(jsonstr.Grow(w.B, 2*n), []byte(s[:n]))
-			s = s[n:]
-			w.spill()
-		}
-		w.B = append(w.B, '"')
-	}
-}
-
-// longOpt is longStr, or null when s is undefined.
-func (w *writer) longOpt(name, s string, defined bool) {
-	if !defined {
-		w.Null(name)
-		return
-	}
-	w.longStr(name, s)
-}
-
-// longStr writes a string member that may be long (an input of
-// megabytes, six times as long once its controls are escaped) a block
-// at a time, spilling between blocks: the JSON of a result is written
-// once the input is done, so the line is never dropped after.
-func (w *writer) longStr(name, s string) {
-	w.Key(name)
-	w.longValue(s)
-}
-
-// longValue writes s as a JSON string, a block at a time (longStr).
-func (w *writer) longValue(s string) {
-	if len(s) <= blockSize {
-		w.B = jsonstr.Append(w.B, s)
-		return
-	}
-	w.B = append(w.B, '"')
-	for len(s) > 0 {
-		n := min(len(s), blockSize/8)
-		for n < len(s) && !utf8.RuneStart(s[n]) {
-			n++ // a block ends at a character's start
-		}
-		w.B = jsonstr.AppendEscaped(w.B, s[:n])
-		s = s[n:]
-		w.spill()
-	}
-	w.B = append(w.B, '"')
-}
-
-// end closes the JSON object and its line, with the "repairs" of the
-// input when --repair changed it.
-func (w *writer) end() {
-	if w.repairs != nil {
-		w.Key("repairs")
-		w.B = append(w.B, '[')
-		for i, r := range w.repairs {
-			if i > 0 {
-				w.B = append(w.B, ',')
-			}
-			w.B = append(w.B, `{"offset":`...)
-			w.B = strconv.AppendInt(w.B, int64(r.Offset), 10)
-			w.B = append(w.B, `,"from":`...)
-			w.longValue(r.From)
-			w.B = append(w.B, `,"to":`...)
-			w.longValue(r.To)
-			w.B = append(w.B, '}')
-			w.spill()
-		}
-		w.B = append(w.B, ']')
-	}
-	w.B = append(w.B, '}', '\n')
-}
-
-// appendSafe appends key (`,"name":`) and s as a JSON string, or null
-// when s is undefined; s must need no escaping (a parsed reference
-// needs none: TestParsedIsJSONSafe).
-func appendSafe(b []byte, key, s string, defined bool) []byte {
-	b = jsonstr.Grow(b, len(key)+len(s)+2)
-	b = append(b, key...)
-	if !defined {
-		return append(b, "null"...)
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
-}
-
 // failure writes the line of a failed input: plain "error: OFFSET:
 // REASON" ("INPUT<TAB>error: ..." when withInput), or JSON {"input",
-// "error", "offset"}. Whatever the command had begun writing for the
-// input is dropped.
+// "error", "offset"}, with the "repairs" of an input --repair changed
+// before it failed (a *repairedError). Whatever the command had begun
+// writing for the input is dropped.
 func (w *writer) failure(in string, err error, withInput bool) {
 	off, reason := describe(in, err)
 	w.dropLine()
@@ -414,10 +1005,14 @@ func (w *writer) failure(in string, err error, withInput bool) {
 		reason += " (an IRI: use --repair or uri iri-to-uri)"
 	}
 	if w.json {
+		var repairs []iri.Change
+		if re, ok := err.(*repairedError); ok {
+			repairs = re.repairs
+		}
 		w.begin()
 		w.Str("error", reason)
 		w.Int("offset", off)
-		w.end()
+		w.end(repairs)
 		return
 	}
 	if withInput {
@@ -476,15 +1071,16 @@ func describe(in string, err error) (offset int, reason string) {
 	return -1, err.Error()
 }
 
-// appendJSONString appends s to b as a JSON string (internal/jsonstr).
-func appendJSONString(b []byte, s string) []byte { return jsonstr.Append(b, s) }
-
 // keyResult is a key or a canonical URL that package surt appended to b
-// (uri surt, uri canon): plain, the line; JSON, {"input", "result"}. The
-// command keeps one and reuses b, so that a key costs no allocation.
+// (uri surt, uri canon): a text result (textResult). The command keeps
+// one and reuses b, so that a key costs no allocation.
 type keyResult struct{ b []byte }
 
-func (r *keyResult) write(w *writer) {
-	// b is valid until the next input; result copies it.
-	w.result(unsafe.String(unsafe.SliceData(r.b), len(r.b)))
+// text returns b as a string, not copied: it is valid until the next
+// input, and written before.
+func (r *keyResult) text() *textResult {
+	return &textResult{s: unsafe.String(unsafe.SliceData(r.b), len(r.b))}
 }
+
+func (r *keyResult) writePlain(w *writer) { r.text().writePlain(w) }
+func (r *keyResult) writeJSON(w *writer)  { r.text().writeJSON(w) }

@@ -1,10 +1,5 @@
 package main
 
-import (
-	"github.com/urikit/urikit/scheme"
-	"github.com/urikit/urikit/uri"
-)
-
 var parseCommand = &command{
 	name:     "parse",
 	summary:  "split each input into its components",
@@ -59,142 +54,11 @@ OFFSET: NAME"), with the name of the failing validation error.
 			return fn, err
 		}
 		return func(in string) (result, error) {
-			u, err := c.parseURI(in)
+			u, changes, err := c.parseURI(in)
 			if err != nil {
 				return nil, err
 			}
-			return c.components(u), nil
+			return c.components(u, changes), nil
 		}, nil
 	},
-}
-
-// params writes "params": the query's key=value pairs in order, each
-// [name, value] decoded as HTML forms decode them ("+" is a space;
-// uri.Params), or null when there is no query. A pair without "=" has
-// the value "".
-func (w *writer) params(u uri.URI) {
-	w.Key("params")
-	if !u.HasQuery() {
-		w.B = append(w.B, "null"...)
-		return
-	}
-	w.B = append(w.B, '[')
-	for i, q := range u.QueryParams().All() {
-		if i > 0 {
-			w.B = append(w.B, ',')
-		}
-		w.B = append(w.B, '[')
-		w.B = appendJSONString(w.B, q.Key())
-		w.B = append(w.B, ',')
-		w.B = appendJSONString(w.B, q.Value())
-		w.B = append(w.B, ']')
-		w.spill()
-	}
-	w.B = append(w.B, ']')
-}
-
-// schemeData writes "scheme_data", the typed view of the URL's scheme
-// (package scheme: http, ftp, gopher, mailto, urn, ...), or null for a
-// scheme without one. The view reads every URL the command accepts
-// (parseURI checked its rules, which are the view's); should it not,
-// null and "scheme_error" with the reason say so rather than nothing.
-func (w *writer) schemeData(u uri.URI) {
-	w.Key("scheme_data")
-	// Flushed in long lists: a mailto URL of a million header fields
-	// writes its view a block at a time (w.spill).
-	b, err := scheme.AppendJSONFlush(w.B, u, w.spillFunc)
-	if err != nil {
-		w.B = append(w.B, "null"...)
-		_, reason := describe(u.String(), err)
-		w.Str("scheme_error", reason)
-		return
-	}
-	w.B = b
-}
-
-// components writes the components of u: plain "scheme=S ... path=P
-// ...", undefined components left out; JSON with null for them.
-func (w *writer) components(u uri.URI) {
-	if w.json {
-		if u.String() == w.in {
-			// The common case: the components are slices of the
-			// input, and a string that parsed as a URI reference
-			// needs no JSON escaping (no control, no non-ASCII, no
-			// '"' or '\' in either grammar: RFC 3986 2, the 1998
-			// draft's 2.4.3), so the parse proved it already
-			// (TestParsedIsJSONSafe).
-			b := append(w.B, `{"input":"`...)
-			b = append(b, w.in...)
-			b = append(b, '"')
-			if len(b) > blockSize { // a long line: no copy held whole
-				w.Written(b)
-				w.spill()
-				b = w.B
-			}
-			b = appendSafe(b, `,"scheme":`, u.Scheme(), u.HasScheme())
-			b = appendSafe(b, `,"userinfo":`, u.Userinfo(), u.HasUserinfo())
-			b = appendSafe(b, `,"host":`, u.Host(), u.HasAuthority())
-			b = appendSafe(b, `,"host_type":`, u.HostKind().String(), u.HasAuthority())
-			b = appendSafe(b, `,"port":`, u.Port(), u.HasPort())
-			b = appendSafe(b, `,"path":`, u.Path(), true)
-			w.Written(b)
-			w.spill()
-			b = appendSafe(w.B, `,"query":`, u.Query(), u.HasQuery())
-			b = appendSafe(b, `,"fragment":`, u.Fragment(), u.HasFragment())
-			w.Written(b)
-			w.spill()
-			w.params(u)
-			w.spill()
-			w.schemeData(u)
-			w.end()
-			return
-		}
-		// A repaired input, or an edited URI: each part may be long.
-		w.begin()
-		w.Opt("scheme", u.Scheme(), u.HasScheme())
-		w.longOpt("userinfo", u.Userinfo(), u.HasUserinfo())
-		w.longOpt("host", u.Host(), u.HasAuthority())
-		w.Opt("host_type", u.HostKind().String(), u.HasAuthority())
-		w.longOpt("port", u.Port(), u.HasPort())
-		w.longStr("path", u.Path())
-		w.longOpt("query", u.Query(), u.HasQuery())
-		w.longOpt("fragment", u.Fragment(), u.HasFragment())
-		w.params(u)
-		w.spill()
-		w.schemeData(u)
-		w.spill()
-		w.end()
-		return
-	}
-	sep := false
-	kv := func(key, val string) {
-		if sep {
-			w.B = append(w.B, ' ')
-		}
-		sep = true
-		w.B = append(w.B, key...)
-		w.B = append(w.B, '=')
-		w.raw(val) // a block at a time
-	}
-	if u.HasScheme() {
-		kv("scheme", u.Scheme())
-	}
-	if u.HasUserinfo() {
-		kv("userinfo", u.Userinfo())
-	}
-	if u.HasAuthority() {
-		kv("host", u.Host())
-		kv("host_type", u.HostKind().String())
-	}
-	if u.HasPort() {
-		kv("port", u.Port())
-	}
-	kv("path", u.Path())
-	if u.HasQuery() {
-		kv("query", u.Query())
-	}
-	if u.HasFragment() {
-		kv("fragment", u.Fragment())
-	}
-	w.B = append(w.B, '\n')
 }

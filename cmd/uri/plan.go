@@ -66,98 +66,35 @@ apply.
 		}
 		c.opts.AllowZoneID = c.has("zone-id")
 		return func(in string) (result, error) {
-			u, err := c.parseURI(in)
+			u, changes, err := c.parseURI(in)
 			if err != nil {
 				return nil, err
 			}
 			v, err := c.reg.View(u)
 			if err != nil {
-				return nil, err
+				return nil, withRepairs(err, changes)
 			}
 			pl, ok := v.(scheme.Planner)
 			if !ok {
-				return nil, errors.New("no client plan for the scheme " + strings.ToLower(u.Scheme()))
+				return nil, withRepairs(errors.New("no client plan for the scheme "+strings.ToLower(u.Scheme())), changes)
 			}
 			p, err := pl.Plan(opts)
 			var refused *scheme.RefusedError
 			if err != nil && !errors.As(err, &refused) {
-				return nil, err
+				return nil, withRepairs(err, changes)
 			}
 			if refused != nil {
 				err = errRefused // refused, with what a client would do
 			}
-			// The request as a string, not copied: it is megabytes for
-			// a long URL, and nothing changes it.
-			req := unsafe.String(unsafe.SliceData(p.Request), len(p.Request))
-			return render(func(w *writer) {
-				if !w.json {
-					switch {
-					case refused != nil:
-						w.line("<refused>")
-					case p.HasCommands():
-						// A command at a time, spilling: a path of a
-						// million directories is four times as long
-						// as CWD commands.
-						sep := ""
-						for cmd := range p.Commands() {
-							w.B = appendPlanEscaped(append(w.B, sep...), cmd, true)
-							sep = " | "
-							w.spill()
-						}
-						w.B = append(w.B, '\n')
-					default:
-						// A block at a time, spilling: a request
-						// holds a long host twice.
-						for r := req; len(r) > 0; {
-							n := min(len(r), blockSize/4)
-							for n < len(r) && !utf8.RuneStart(r[n]) {
-								n++ // a character is escaped whole
-							}
-							w.B = appendPlanEscaped(w.B, r[:n], false)
-							r = r[n:]
-							w.spill()
-						}
-						w.B = append(w.B, '\n')
-					}
-					return
-				}
-				w.begin()
-				w.Str("scheme", strings.ToLower(u.Scheme()))
-				if refused != nil {
-					w.Raw("connect", []byte("null"))
-				} else {
-					w.Key("connect")
-					w.Open()
-					w.longStr("host", p.Host)
-					w.Int("port", p.Port)
-					w.Close()
-				}
-				w.longOpt("request", req, p.Request != nil)
-				if p.HasCommands() {
-					w.Key("commands")
-					sep := byte('[')
-					for cmd := range p.Commands() {
-						w.B = append(w.B, sep)
-						w.longValue(cmd)
-						sep = ','
-						w.spill()
-					}
-					w.B = append(w.B, ']')
-				} else {
-					w.Raw("commands", []byte("null"))
-				}
-				w.Bool("refused", refused != nil)
-				if refused != nil {
-					w.Str("reason", refused.Error())
-				} else {
-					w.Raw("reason", []byte("null"))
-				}
-				var ws []string
-				for _, x := range pl.Warnings() {
-					ws = append(ws, string(x))
-				}
-				w.Strs("warnings", ws)
-				w.end()
+			return c.plan(planResult{
+				scheme: strings.ToLower(u.Scheme()),
+				p:      p,
+				// The request as a string, not copied: it is
+				// megabytes for a long URL, and nothing changes it.
+				req:      unsafe.String(unsafe.SliceData(p.Request), len(p.Request)),
+				refused:  refused,
+				warnings: pl.Warnings(),
+				repairs:  changes,
 			}), err
 		}, nil
 	},

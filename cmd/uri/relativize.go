@@ -22,7 +22,7 @@ the offset of that segment.
 			return nil, err
 		}
 		return func(in string) (result, error) {
-			t, err := c.parseRef(in)
+			t, changes, err := c.parseRef(in)
 			if err != nil {
 				return nil, err
 			}
@@ -33,9 +33,9 @@ the offset of that segment.
 				ref, err = b.Relativize(t)
 			}
 			if err != nil {
-				return nil, err
+				return nil, withRepairs(err, changes)
 			}
-			return c.text(ref.String()), nil
+			return c.uriText(ref, changes), nil
 		}, nil
 	},
 }

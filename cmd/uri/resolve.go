@@ -41,18 +41,18 @@ breaks (uri check the output to apply them).
 			return nil, err
 		}
 		return func(in string) (result, error) {
-			ref, err := c.parseRef(in)
+			ref, changes, err := c.parseRef(in)
 			if err != nil {
 				return nil, err
 			}
 			if c.opts.Grammar == uri.RFC2396 {
 				t, err := b.Resolve2396(ref, policy)
 				if err != nil {
-					return nil, err
+					return nil, withRepairs(err, changes)
 				}
-				return c.text(t.String()), nil
+				return c.uriText(t, changes), nil
 			}
-			return c.text(b.Resolve(ref).String()), nil
+			return c.uriText(b.Resolve(ref), changes), nil
 		}, nil
 	},
 }

@@ -90,69 +90,7 @@ draft section 2.3). JSON: {"input", "nid", "nss", "r", "q", "f",
 		}
 		draft2012 := o.Dialect == urn.Draft2012 // --dialect compares without case
 		return urnEach(c, func(u urn.URN) (result, error) {
-			return render(func(w *writer) {
-				r, hasR := u.RComponent()
-				q, hasQ := u.QComponent()
-				f, hasF := u.FComponent()
-				class := urn.ClassifyNID(u.NID()).Class.String()
-				if w.json {
-					w.begin()
-					w.Str("nid", u.NID())
-					w.Str("nss", u.NSS())
-					w.Opt("r", r, hasR)
-					w.Opt("q", q, hasQ)
-					w.Opt("f", f, hasF)
-					w.Str("nid_class", class)
-					if draft2012 {
-						w.Key("directives")
-						ds := u.Directives()
-						if ds == nil {
-							w.B = append(w.B, "null"...)
-						} else {
-							w.B = append(w.B, '[')
-							for i, d := range ds {
-								if i > 0 {
-									w.B = append(w.B, ',')
-								}
-								w.Open()
-								w.Str("keyword", d.Keyword)
-								w.Str("value", d.Value)
-								w.Bool("ignored", d.Ignored)
-								w.Close()
-							}
-							w.B = append(w.B, ']')
-						}
-					}
-					w.end()
-					return
-				}
-				// Appended to the output buffer, never built with +=, so a
-				// long input costs linear time (issue 7, defect 1).
-				w.B = append(w.B, "nid="...)
-				w.B = append(w.B, u.NID()...)
-				w.B = append(w.B, " nss="...)
-				w.B = append(w.B, u.NSS()...)
-				if hasR {
-					w.B = append(append(w.B, " r="...), r...)
-				}
-				if hasQ {
-					w.B = append(append(w.B, " q="...), q...)
-				}
-				if hasF {
-					w.B = append(append(w.B, " f="...), f...)
-				}
-				w.B = append(append(w.B, " nid_class="...), class...)
-				for _, d := range u.Directives() {
-					if d.Ignored {
-						w.B = append(w.B, " ignored_directive="...)
-					} else {
-						w.B = append(w.B, " directive="...)
-					}
-					w.B = append(append(append(w.B, d.Keyword...), '='), d.Value...)
-				}
-				w.line("")
-				return
-			}), nil
+			return c.urnParts(u, draft2012), nil
 		})
 	},
 }
@@ -188,41 +126,11 @@ valid input with warnings.
 			if warn {
 				// The codes of check --warn: one vocabulary for every
 				// scheme (scheme.Warning), URNs included.
-				var ws []string
-				for _, w := range (scheme.URN{URN: u}).Warnings() {
-					ws = append(ws, string(w))
-				}
-				return c.warnings(ws, u.Warnings()), nil
+				return c.warnings((scheme.URN{URN: u}).Warnings(), u.Warnings(), nil), nil
 			}
 			return nil, nil
 		})
 	},
-}
-
-// warnings writes the warnings of the current (valid) input: plain
-// "INPUT<TAB>warning: W" per warning, JSON {"input", "warnings"}.
-//
-// The codes are scheme.Warning's, one vocabulary for every scheme; the
-// details, when there are any, say more in plain output ("reserved-nid:
-// NID \"x-foo\" is experimental ...").
-func (w *writer) warnings(ws, details []string) {
-	if len(ws) == 0 {
-		return
-	}
-	if w.json {
-		w.begin()
-		w.Strs("warnings", ws)
-		w.end()
-		return
-	}
-	for i, x := range ws {
-		w.B = appendPlain(w.B, w.in)
-		w.B = append(w.B, "\twarning: "...)
-		if i < len(details) && details[i] != "" {
-			x += ": " + details[i]
-		}
-		w.line(x)
-	}
 }
 
 var urnNormalizeCommand = &command{
@@ -374,25 +282,7 @@ JSON: {"input", "result", "scripts", "mixed_script", "warnings"}.
 `,
 	start: func(c *call) (each, error) {
 		return urnEach(c, func(u urn.URN) (result, error) {
-			return render(func(w *writer) {
-				d := u.Display()
-				if w.json {
-					w.begin()
-					w.Str("result", d.Text)
-					w.Strs("scripts", d.Scripts)
-					w.Bool("mixed_script", d.MixedScript)
-					w.Strs("warnings", d.Warnings)
-					w.end()
-					return
-				}
-				w.B = append(w.B, d.Text...)
-				for _, x := range d.Warnings {
-					w.B = append(w.B, "\twarning: "...)
-					w.B = append(w.B, x...)
-				}
-				w.B = append(w.B, '\n')
-				return
-			}), nil
+			return c.urnShow(u.Display()), nil
 		})
 	},
 }

@@ -4,6 +4,7 @@
 package jsonstr
 
 import (
+	"encoding/hex"
 	"iter"
 	"slices"
 	"strconv"
@@ -17,8 +18,34 @@ import (
 func Append(b []byte, s string) []byte {
 	b = Grow(b, len(s)+2)
 	b = append(b, '"')
-	b = AppendEscaped(b, s)
+	if NeedsNoEscape(s) {
+		// The common case in the uri command (every part of a parsed
+		// URI): one copy, after one scan eight bytes at a time.
+		b = append(b, s...)
+	} else {
+		b = AppendEscaped(b, s)
+	}
 	return append(b, '"')
+}
+
+// NeedsNoEscape reports whether s is written as it is between the
+// quotes of a JSON string: printable ASCII without '"' and '\\'.
+func NeedsNoEscape(s string) bool {
+	if len(s) < 8 {
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' {
+				return false
+			}
+		}
+		return true
+	}
+	for i := 0; i+8 <= len(s); i += 8 {
+		if special(load64(s, i)) {
+			return false
+		}
+	}
+	// The last bytes, in a word that overlaps the one before.
+	return !special(load64(s, len(s)-8))
 }
 
 // AppendEscaped is Append without the quotes: the escaped text of s, for
@@ -28,6 +55,14 @@ func AppendEscaped(b []byte, s string) []byte {
 	const hexDigits = "0123456789abcdef"
 	start := 0
 	for i := 0; i < len(s); {
+		// Eight bytes at a time while none needs a look: most of what
+		// the uri command writes is ASCII that needs no escape.
+		for i+8 <= len(s) && !special(load64(s, i)) {
+			i += 8
+		}
+		if i >= len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if c >= 0x20 && c != '"' && c != '\\' {
@@ -75,19 +110,46 @@ func AppendEscaped(b []byte, s string) []byte {
 	return append(b, s[start:]...)
 }
 
-// Object appends a JSON object to B member by member, in the order the
-// calls come: the one JSON writer of the uri command and of package
-// scheme, which write objects whose keys have a fixed order (the exact
+// load64 returns the eight bytes of s from i, little-endian (the
+// compiler makes it one load).
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// special reports whether a byte of x needs a look: a control, '"',
+// '\\' or a byte of a non-ASCII character. (A byte below n is found by
+// (x - n*ones) &^ x & highs, a zero byte of y by (y - ones) &^ y & highs:
+// exact as to whether there is one, which is all that is asked.)
+func special(x uint64) bool {
+	q := x ^ ('"' * ones)
+	bs := x ^ ('\\' * ones)
+	return ((x-0x20*ones)&^x|(q-ones)&^q|(bs-ones)&^bs|x)&highs != 0
+}
+
+// Object appends JSON to B value by value, in the order the calls
+// come: the one JSON writer of the uri command and of package scheme,
+// which write objects whose keys have a fixed order (the exact
 // interfaces of "uri parse --json" and its "scheme_data"). Names are
-// constant ASCII keys, written as they are; values are escaped. The
+// constant ASCII keys, written as they are; string values are escaped
+// (Append). The members of an object are written by the methods that
+// take a name; the elements of an array (Array, Elem ... End) by Elem
+// and a value method (Value, LongValue, Pair, Open ... Close). The
 // methods return o, so calls chain.
 type Object struct {
 	B     []byte
-	first bool // no member written yet since Open
+	first bool // no member or element written yet in the open object or array
 	// Flush, when not nil, is called between the elements of an array
-	// (Strs, StrSeq, PairSeq) whenever B holds more than FlushSize
-	// bytes: it writes B out and returns the buffer to go on with, so
-	// that an array of a million elements is never held whole.
+	// and between the blocks of a long string whenever B holds more
+	// than FlushSize bytes: it writes B out and returns the buffer to
+	// go on with, so that an array of a million elements, or a string
+	// of megabytes, is never held whole.
 	Flush func([]byte) []byte
 }
 
@@ -101,67 +163,84 @@ func (o *Object) flush() {
 	}
 }
 
-// Open appends "{".
+// Open appends "{": an object, as a member's value (after Key), as an
+// element (after Elem), or on its own.
 func (o *Object) Open() *Object {
 	o.B = append(o.B, '{')
 	o.first = true
 	return o
 }
 
-// Close appends "}". The object is then a member of the one around
-// it, which goes on after a comma.
+// Close appends "}". The object is then a member or an element of the
+// one around it, which goes on after a comma.
 func (o *Object) Close() *Object {
 	o.B = append(o.B, '}')
 	o.first = false
 	return o
 }
 
-// Written takes b as B when the caller has written the opening and some
-// members itself (a fast path that appends them straight): the next
-// member goes after a comma.
-func (o *Object) Written(b []byte) *Object {
-	o.B = b
+// Key appends `"name":`, after a comma unless it is the first member:
+// a value method (Value, Open, ...) writes the member's value.
+func (o *Object) Key(name string) *Object {
+	b := o.B
+	if !o.first {
+		b = append(b, ',')
+	}
 	o.first = false
+	b = append(b, '"')
+	b = append(b, name...)
+	o.B = append(b, '"', ':')
 	return o
 }
 
-// Key appends `"name":`, after a comma unless it is the first member.
-func (o *Object) Key(name string) *Object {
+// AnyKey is Key for a name that is not a constant (a placeholder a
+// user wrote): it is escaped as a string value is.
+func (o *Object) AnyKey(name string) *Object {
 	if !o.first {
 		o.B = append(o.B, ',')
 	}
 	o.first = false
-	o.B = append(o.B, '"')
-	o.B = append(o.B, name...)
-	o.B = append(o.B, '"', ':')
+	o.B = Append(o.B, name)
+	o.B = append(o.B, ':')
 	return o
 }
 
 // Str appends a string member.
 func (o *Object) Str(name, s string) *Object {
-	o.Key(name)
-	o.B = Append(o.B, s)
-	return o
+	return o.Key(name).Value(s)
 }
 
 // LongStr is Str for a string that may be megabytes: with a Flush, it
 // is written a block at a time, flushed between blocks.
 func (o *Object) LongStr(name, s string) *Object {
-	if o.Flush == nil || len(s) <= FlushSize {
-		return o.Str(name, s)
+	return o.Key(name).LongValue(s)
+}
+
+// Part appends a string member, or null when it is not defined: as it
+// is when clean says that s needs no escape (NeedsNoEscape), as the
+// caller has checked on s or on a string s is a part of (every
+// component of a URI is a part of its text), else escaped; a long s is
+// written a block at a time, as LongStr. It is Str without the scan of
+// each part, in one call: the uri command writes a dozen parts of each
+// URI.
+func (o *Object) Part(name, s string, defined, clean bool) *Object {
+	if !clean || o.Flush != nil && len(s) > FlushSize {
+		return o.LongOpt(name, s, defined)
 	}
-	o.Key(name)
-	o.B = append(o.B, '"')
-	for len(s) > 0 {
-		n := min(len(s), FlushSize)
-		for n < len(s) && !utf8.RuneStart(s[n]) {
-			n++ // a block ends at a character's start
-		}
-		o.B = AppendEscaped(o.B, s[:n])
-		s = s[n:]
-		o.flush()
+	b := Grow(o.B, len(name)+len(s)+8)
+	if !o.first {
+		b = append(b, ',')
 	}
-	o.B = append(o.B, '"')
+	o.first = false
+	b = append(b, '"')
+	b = append(b, name...)
+	if !defined {
+		o.B = append(b, `":null`...)
+		return o
+	}
+	b = append(b, '"', ':', '"')
+	b = append(b, s...)
+	o.B = append(b, '"')
 	return o
 }
 
@@ -173,10 +252,24 @@ func (o *Object) Opt(name, s string, defined bool) *Object {
 	return o.Str(name, s)
 }
 
+// LongOpt is LongStr, or null when s is not defined.
+func (o *Object) LongOpt(name, s string, defined bool) *Object {
+	if !defined {
+		return o.Null(name)
+	}
+	return o.LongStr(name, s)
+}
+
 // Null appends a null member.
 func (o *Object) Null(name string) *Object {
-	o.Key(name)
-	o.B = append(o.B, "null"...)
+	b := o.B
+	if !o.first {
+		b = append(b, ',')
+	}
+	o.first = false
+	b = append(b, '"')
+	b = append(b, name...)
+	o.B = append(b, `":null`...)
 	return o
 }
 
@@ -199,64 +292,124 @@ func (o *Object) Bool(name string, v bool) *Object {
 
 // Strs appends an array of strings, [] when empty.
 func (o *Object) Strs(name string, ss []string) *Object {
-	o.Key(name)
-	o.B = append(o.B, '[')
-	for i, s := range ss {
-		if i > 0 {
-			o.B = append(o.B, ',')
-		}
-		o.B = Append(o.B, s)
-		o.flush()
+	o.Array(name)
+	for _, s := range ss {
+		o.Elem().Value(s)
 	}
-	o.B = append(o.B, ']')
-	return o
+	return o.End()
 }
 
 // StrSeq is Strs for the strings of an iterator, which it does not
 // collect.
 func (o *Object) StrSeq(name string, ss iter.Seq[string]) *Object {
-	o.Key(name)
-	o.B = append(o.B, '[')
-	i := 0
+	o.Array(name)
 	for s := range ss {
-		if i > 0 {
-			o.B = append(o.B, ',')
-		}
-		i++
-		o.B = Append(o.B, s)
-		o.flush()
+		o.Elem().Value(s)
 	}
-	o.B = append(o.B, ']')
-	return o
+	return o.End()
 }
 
 // PairSeq appends an array of [name, value] arrays, [] when empty, for
 // the pairs of an iterator, which it does not collect.
 func (o *Object) PairSeq(name string, ps iter.Seq2[string, string]) *Object {
-	o.Key(name)
-	o.B = append(o.B, '[')
-	sep := false
+	o.Array(name)
 	for k, v := range ps {
-		if sep {
-			o.B = append(o.B, ',')
-		}
-		sep = true
-		o.B = Grow(o.B, len(k)+len(v)+8)
-		o.B = append(o.B, '[')
-		o.B = Append(o.B, k)
-		o.B = append(o.B, ',')
-		o.B = Append(o.B, v)
-		o.B = append(o.B, ']')
-		o.flush()
+		o.Elem().Pair(k, v)
 	}
-	o.B = append(o.B, ']')
-	return o
+	return o.End()
 }
 
 // Raw appends a member whose value is already JSON.
 func (o *Object) Raw(name string, v []byte) *Object {
 	o.Key(name)
 	o.B = append(o.B, v...)
+	return o
+}
+
+// Hex appends a string member that is the hexadecimal of s (lowercase
+// digits), a block at a time with a Flush, as LongStr.
+func (o *Object) Hex(name, s string) *Object {
+	o.Key(name)
+	o.B = append(o.B, '"')
+	for len(s) > 0 {
+		n := min(len(s), FlushSize/2)
+		o.B = hex.AppendEncode(Grow(o.B, 2*n), []byte(s[:n]))
+		s = s[n:]
+		o.flush()
+	}
+	o.B = append(o.B, '"')
+	return o
+}
+
+// Array appends `"name":[`: the elements follow, each after Elem, and
+// End closes it.
+func (o *Object) Array(name string) *Object {
+	o.Key(name)
+	o.B = append(o.B, '[')
+	o.first = true
+	return o
+}
+
+// Elem starts an element of the open array: a comma unless it is the
+// first. With a Flush, B may be written out first: an element is where
+// a long array is cut.
+func (o *Object) Elem() *Object {
+	o.flush()
+	if !o.first {
+		o.B = append(o.B, ',')
+	}
+	o.first = false
+	return o
+}
+
+// End appends "]", closing the array Array opened.
+func (o *Object) End() *Object {
+	o.B = append(o.B, ']')
+	o.first = false
+	return o
+}
+
+// Value appends s as a JSON string: the value of a member (after Key)
+// or an element (after Elem).
+func (o *Object) Value(s string) *Object {
+	o.B = Append(o.B, s)
+	return o
+}
+
+// LongValue is Value for a string that may be megabytes: with a Flush,
+// it is written a block at a time, flushed between blocks.
+func (o *Object) LongValue(s string) *Object {
+	if o.Flush == nil || len(s) <= FlushSize {
+		return o.Value(s)
+	}
+	o.B = append(o.B, '"')
+	for len(s) > 0 {
+		n := min(len(s), FlushSize)
+		for n < len(s) && !utf8.RuneStart(s[n]) {
+			n++ // a block ends at a character's start
+		}
+		o.B = AppendEscaped(o.B, s[:n])
+		s = s[n:]
+		o.flush()
+	}
+	o.B = append(o.B, '"')
+	return o
+}
+
+// NullValue appends null, as a value.
+func (o *Object) NullValue() *Object {
+	o.B = append(o.B, "null"...)
+	return o
+}
+
+// Pair appends the array [k, v] of two strings, as a value.
+func (o *Object) Pair(k, v string) *Object {
+	o.B = Grow(o.B, len(k)+len(v)+8)
+	o.B = append(o.B, '[')
+	o.B = Append(o.B, k)
+	o.B = append(o.B, ',')
+	o.B = Append(o.B, v)
+	o.B = append(o.B, ']')
 	return o
 }
 
@@ -270,6 +423,11 @@ func Grow(b []byte, n int) []byte {
 	if cap(b)-len(b) >= n {
 		return b
 	}
+	return grow(b, n)
+}
+
+// grow is Grow when b has not the room (Grow is inlined, grow not).
+func grow(b []byte, n int) []byte {
 	if n < 4096 && cap(b) < 64<<10 {
 		return slices.Grow(b, n)
 	}

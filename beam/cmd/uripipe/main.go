@@ -1,7 +1,9 @@
 // Command uripipe runs urikit's URL and link jobs as Apache Beam
 // pipelines: in process on the Prism runner by default, or on Flink,
 // Spark, Google Cloud Dataflow or any portable job server with
-// --runner.
+// --runner. The Dataflow runner is built in only with -tags dataflow:
+// the other runners share Beam's worker harness, and the Dataflow one
+// adds its API client to the first build (BENCHMARKS.md).
 //
 //	uripipe normalize|dedupe|hosts|extract|links|cdxj --input GLOB --output PREFIX
 //	        [--runner prism|flink|spark|dataflow|universal] [--shards N]
@@ -28,6 +30,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -35,7 +38,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/urikit/urikit/beam/uribeam"
 )
 
@@ -75,9 +77,6 @@ func usageError(w io.Writer, msg string) int {
 	return 2
 }
 
-// runners are the values of --runner, "|" around each.
-const runners = "|prism|flink|spark|dataflow|universal|"
-
 const usage = `Usage: uripipe JOB --input GLOB --output PREFIX [FLAGS] [BEAM FLAGS]
 
 Runs one of urikit's jobs as an Apache Beam pipeline: in process on the
@@ -101,7 +100,9 @@ Jobs (the output, one line each, in PREFIX-SSSSS-of-NNNNN):
              sorted index
 
 Flags:
-  --input GLOB     the input files (local paths, gs://...; quote the glob)
+  --input GLOB     the input files (local paths, gs://...; quote the glob);
+                   local paths, here and in --output and --map, are
+                   made absolute, for workers in other directories
   --output PREFIX  where the shards go
   --shards N       how many output shards (default 1)
   --by host|site|site:icann
@@ -120,7 +121,8 @@ Flags:
                    the largest record: a line, or a WARC record's block
                    or decoded payload (default 64M; K, M, G suffixes);
                    a larger one is a dead letter
-  --runner R       prism (default), flink, spark, dataflow or universal
+  --runner R       prism (default), flink, spark, dataflow (a uripipe built
+                   with -tags dataflow) or universal
 
 Input files that start with a gzip member are decompressed, every member,
 whatever their name; files named *.warc or *.warc.gz are read record by
@@ -155,7 +157,30 @@ func (f mapFlag) Set(v string) error {
 	if !ok || p == "" {
 		return errors.New("want PATHPREFIX=URLPREFIX")
 	}
+	p, err := absLocal(p)
+	if err != nil {
+		return err
+	}
 	return f.m.Add(p, u)
+}
+
+// absLocal returns a local path (one without a "scheme://", as Beam's
+// file systems tell them apart) made absolute, a final separator kept;
+// other paths as they are. The workers of a runner other than Prism in
+// process run in other processes, in other directories: a relative
+// path would name other files there.
+func absLocal(p string) (string, error) {
+	if strings.Index(p, "://") > 0 {
+		return p, nil
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	if strings.HasSuffix(p, string(filepath.Separator)) && !strings.HasSuffix(abs, string(filepath.Separator)) {
+		abs += string(filepath.Separator)
+	}
+	return abs, nil
 }
 
 // sizeFlag is a size in bytes, with an optional K, M or G (binary).
@@ -215,6 +240,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if err := flag.CommandLine.Parse(args); err != nil {
 			return 2
 		}
+		dieWithParent()
 		beam.Init()
 		return usageError(stderr, "a job name must come first")
 	}
@@ -263,8 +289,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case !*postApp && job != "cdxj":
 		return usageError(stderr, "flag --post-append is for cdxj only")
 	}
-	if r := flag.Lookup("runner"); r != nil && r.Value.String() != "" && !strings.Contains(runners, "|"+r.Value.String()+"|") {
-		return usageError(stderr, fmt.Sprintf("flag --runner: want prism, flink, spark, dataflow or universal, not %q", r.Value.String()))
+	if msg := checkRunner(runner()); msg != "" {
+		return usageError(stderr, "flag --runner: "+msg)
+	}
+	var err error
+	if *input, err = absLocal(*input); err == nil {
+		*output, err = absLocal(*output)
+	}
+	if err != nil {
+		return usageError(stderr, err.Error())
 	}
 	ctx := context.Background()
 	if code := checkInput(ctx, stderr, *input); code != 0 {
@@ -275,7 +308,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	p, s := beam.NewPipelineWithRoot()
 	build(s, job, *input, *output, *shards, fmap, uribeam.ReadOptions{MaxRecord: *maxRecord}, jobOptions{by: *by, postAppend: *postApp})
 	stop := progress(stderr, job)
-	err := beamx.Run(ctx, p)
+	_, err = beam.Run(ctx, runner(), p)
 	stop()
 	if err != nil {
 		fmt.Fprintf(stderr, "uripipe %s: %v\n", job, err)

@@ -29,6 +29,9 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	if boot := os.Getenv(poolEnvVar); boot != "" {
+		os.Exit(servePool(boot))
+	}
 	dir, err := os.MkdirTemp("", "uripipe-test")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -46,7 +49,26 @@ func TestMain(m *testing.M) {
 		fmt.Fprintf(os.Stderr, "building the uri command: %v\n%s", err, out)
 		os.Exit(2)
 	}
+	switch mode := os.Getenv(portableEnvVar); mode {
+	case "":
+	case "portable":
+		if err := startPortable(dir); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.RemoveAll(dir)
+			os.Exit(2)
+		}
+	default:
+		fmt.Fprintf(os.Stderr, "%s=%q: want portable, or nothing\n", portableEnvVar, mode)
+		os.Exit(2)
+	}
 	code := m.Run()
+	if portable != nil {
+		if err := portable.checkWorkDir(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			code = 1
+		}
+		portable.stop()
+	}
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
@@ -81,10 +103,15 @@ func splitLines(b []byte) []string {
 	return lines
 }
 
-// job runs uripipe with args and fails the test unless it exits 0.
+// job runs uripipe with args, in process or, in the portable mode,
+// through Prism's job service, and fails the test unless it exits 0.
 func job(t *testing.T, args ...string) {
 	t.Helper()
-	code, stderr := runCommand(args...)
+	run := runCommand
+	if portable != nil {
+		run = runPortable
+	}
+	code, stderr := run(args...)
 	if code != 0 {
 		t.Fatalf("uripipe %s: exit %d\n%s", strings.Join(args, " "), code, stderr)
 	}
@@ -92,6 +119,21 @@ func job(t *testing.T, args ...string) {
 		if strings.HasPrefix(line, "uripipe ") {
 			t.Log(strings.TrimSpace(line))
 		}
+	}
+}
+
+// jobIn is job run in the directory dir: in the portable mode, only
+// uripipe runs there, not its workers.
+func jobIn(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	if portable == nil {
+		t.Chdir(dir)
+		job(t, args...)
+		return
+	}
+	code, stderr := runPortableIn(dir, args...)
+	if code != 0 {
+		t.Fatalf("uripipe %s (in %s): exit %d\n%s", strings.Join(args, " "), dir, code, stderr)
 	}
 }
 

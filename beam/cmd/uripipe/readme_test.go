@@ -3,14 +3,19 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 )
 
+// readmeCommand matches a line of the README that runs uripipe: "go
+// run [-tags T] ./cmd/uripipe ARGS", or "./uripipe ARGS" at its start.
+var readmeCommand = regexp.MustCompile(`(?:go run (?:-tags \S+ )?\./cmd/uripipe|^\./uripipe) (.*)`)
+
 // readmeCommands returns the uripipe commands of the README, each as
-// its arguments: the lines that run "go run ./cmd/uripipe", joined over
-// a final "\", without a comment.
+// its arguments: the lines that run uripipe, joined over a final "\",
+// without a comment.
 func readmeCommands(t *testing.T) [][]string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(root, "README.md"))
@@ -21,10 +26,11 @@ func readmeCommands(t *testing.T) [][]string {
 	lines := strings.Split(string(b), "\n")
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
-		_, rest, ok := strings.Cut(l, "go run ./cmd/uripipe ")
-		if !ok {
+		m := readmeCommand.FindStringSubmatch(l)
+		if m == nil {
 			continue
 		}
+		rest := m[1]
 		for strings.HasSuffix(strings.TrimSpace(rest), "\\") && i+1 < len(lines) {
 			i++
 			rest = strings.TrimSuffix(strings.TrimSpace(rest), "\\") + " " + lines[i]
@@ -41,7 +47,9 @@ func readmeCommands(t *testing.T) [][]string {
 
 // TestREADMEExamples runs every uripipe example of the README on
 // inputs of the forms it names, and checks its counts against what it
-// wrote. The examples for a cluster (--runner flink, dataflow) cannot
+// wrote. The example through a job server (--runner universal) runs in
+// the portable mode, with the test's job server, worker pool and
+// binary; the examples for a cluster (--runner flink, dataflow) cannot
 // run here: the test only checks that they are the only ones left out.
 func TestREADMEExamples(t *testing.T) {
 	dir := t.TempDir()
@@ -66,10 +74,15 @@ func TestREADMEExamples(t *testing.T) {
 	ran := 0
 	for _, args := range cmds {
 		joined := strings.Join(args, " ")
-		if strings.Contains(joined, "--runner") {
-			if !strings.Contains(joined, "--runner flink") && !strings.Contains(joined, "--runner dataflow") {
-				t.Errorf("README: %q: not run here, and not for a cluster", joined)
+		switch {
+		case strings.Contains(joined, "--runner universal"):
+			if portable == nil {
+				continue
 			}
+		case strings.Contains(joined, "--runner flink"), strings.Contains(joined, "--runner dataflow"):
+			continue
+		case strings.Contains(joined, "--runner"):
+			t.Errorf("README: %q: not run here, and not for a cluster", joined)
 			continue
 		}
 		var glob, out string

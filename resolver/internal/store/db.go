@@ -230,6 +230,69 @@ func (db *DB) strings(ctx context.Context, tx querier, query string, args ...any
 	return out, rows.Err()
 }
 
+// placeholders is the list "(?,?,...)" of n placeholders.
+func placeholders(n int) string {
+	return "(" + strings.TrimSuffix(strings.Repeat("?,", n), ",") + ")"
+}
+
+// inKeys runs query, in which each "{keys}" stands for a list of keys,
+// once per chunk of keys small enough for one statement, with args
+// before the keys of each list: f gets each statement's rows.
+func (db *DB) inKeys(ctx context.Context, tx querier, query string, args []any, keys []string, f func(*sql.Rows) error) error {
+	lists := strings.Count(query, "{keys}")
+	for start := 0; start < len(keys); {
+		end := min(start+(maxParams-len(args))/lists, len(keys))
+		all := append(make([]any, 0, len(args)+lists*(end-start)), args...)
+		for range lists {
+			for _, k := range keys[start:end] {
+				all = append(all, k)
+			}
+		}
+		rows, err := tx.QueryContext(ctx, db.q(strings.ReplaceAll(query, "{keys}", placeholders(end-start))), all...)
+		if err != nil {
+			return err
+		}
+		for err == nil && rows.Next() {
+			err = f(rows)
+		}
+		if err == nil {
+			err = rows.Err()
+		}
+		rows.Close()
+		if err != nil {
+			return err
+		}
+		start = end
+	}
+	return nil
+}
+
+// keysIn returns which of keys query finds: it selects one column, a
+// key, from each list "{keys}" (inKeys).
+func (db *DB) keysIn(ctx context.Context, tx querier, query string, keys []string) (map[string]bool, error) {
+	out := map[string]bool{}
+	err := db.inKeys(ctx, tx, query, nil, keys, func(rows *sql.Rows) error {
+		var k string
+		err := rows.Scan(&k)
+		out[k] = true
+		return err
+	})
+	return out, err
+}
+
+// listsOf reads, in tx, a list of each of keys in order by query, which
+// selects the key and a value ({keys}, inKeys): locations or synonyms.
+func (db *DB) listsOf(ctx context.Context, tx querier, query string, keys []string) (map[string][]string, error) {
+	out := make(map[string][]string, len(keys))
+	err := db.inKeys(ctx, tx, query, nil, keys, func(rows *sql.Rows) error {
+		var k, v string
+		err := rows.Scan(&k, &v)
+		out[k] = append(out[k], v)
+		return err
+	})
+	return out, err
+}
+
 // deactivation returns the deactivation the columns hold, nil for an
 // active record.
 func deactivation(at sql.NullInt64, reason, successor string) *Deactivation {

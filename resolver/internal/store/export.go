@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"strings"
 	"time"
 )
 
@@ -57,7 +56,6 @@ func (db *DB) exportPage(ctx context.Context, tx querier, after string) ([]Expor
 		return nil, err
 	}
 	var out []Exported
-	idx := map[string]int{}
 	for rows.Next() {
 		var e Exported
 		var created, updated int64
@@ -69,7 +67,6 @@ func (db *DB) exportPage(ctx context.Context, tx querier, after string) ([]Expor
 		}
 		e.Created, e.Updated = time.UnixMicro(created).UTC(), time.UnixMicro(updated).UTC()
 		e.Deactivated = deactivation(gone, reason, successor)
-		idx[e.Key] = len(out)
 		out = append(out, e)
 	}
 	err = rows.Err()
@@ -77,36 +74,20 @@ func (db *DB) exportPage(ctx context.Context, tx querier, after string) ([]Expor
 	if err != nil || len(out) == 0 {
 		return out, err
 	}
-	args := make([]any, len(out))
+	keys := make([]string, len(out))
 	for i, e := range out {
-		args[i] = e.Key
+		keys[i] = e.Key
 	}
-	in := "(" + strings.TrimSuffix(strings.Repeat("?,", len(args)), ",") + ")"
-	lists := []struct {
-		query string
-		add   func(e *Exported, v string)
-	}{
-		{`SELECT key, url FROM locations WHERE key IN ` + in + ` ORDER BY key, pos`, func(e *Exported, v string) { e.URLs = append(e.URLs, v) }},
-		{`SELECT key, syn_urn FROM synonyms WHERE key IN ` + in + ` ORDER BY key, pos`, func(e *Exported, v string) { e.Synonyms = append(e.Synonyms, v) }},
+	urls, err := db.listsOf(ctx, tx, locationLists, keys)
+	if err != nil {
+		return nil, err
 	}
-	for _, l := range lists {
-		rows, err := tx.QueryContext(ctx, db.q(l.query), args...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			var k, v string
-			if err := rows.Scan(&k, &v); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			l.add(&out[idx[k]], v)
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return nil, err
-		}
+	syns, err := db.listsOf(ctx, tx, synonymLists, keys)
+	if err != nil {
+		return nil, err
+	}
+	for i, e := range out {
+		out[i].URLs, out[i].Synonyms = urls[e.Key], syns[e.Key]
 	}
 	return out, nil
 }
@@ -123,24 +104,7 @@ type Loaded struct {
 // Existing returns which of keys have a record in the import's
 // transaction.
 func (t *ImportTx) Existing(ctx context.Context, keys []string) (map[string]bool, error) {
-	out := map[string]bool{}
-	for start := 0; start < len(keys); {
-		end := min(start+maxParams, len(keys))
-		args := make([]any, end-start)
-		for i, k := range keys[start:end] {
-			args[i] = k
-		}
-		in := "(" + strings.TrimSuffix(strings.Repeat("?,", len(args)), ",") + ")"
-		got, err := t.db.strings(ctx, t.tx, `SELECT key FROM records WHERE key IN `+in, args...)
-		if err != nil {
-			return nil, err
-		}
-		for _, k := range got {
-			out[k] = true
-		}
-		start = end
-	}
-	return out, nil
+	return t.db.keysIn(ctx, t.tx, `SELECT key FROM records WHERE key IN {keys}`, keys)
 }
 
 // Load stores ls, whose keys have no record, as they were: times,

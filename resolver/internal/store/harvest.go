@@ -22,8 +22,7 @@ func (db *DB) stamp(ctx context.Context, tx execer, keys []string, at int64) err
 		for _, k := range keys[start:end] {
 			args = append(args, k)
 		}
-		in := "(" + strings.TrimSuffix(strings.Repeat("?,", end-start), ",") + ")"
-		if _, err := tx.ExecContext(ctx, db.q(`UPDATE records SET changed_at = ? WHERE key IN `+in), args...); err != nil {
+		if _, err := tx.ExecContext(ctx, db.q(`UPDATE records SET changed_at = ? WHERE key IN `+placeholders(end-start)), args...); err != nil {
 			return err
 		}
 		start = end
@@ -68,7 +67,9 @@ type HarvestQuery struct {
 	// KeyPrefix selects the records whose key starts with it (a
 	// registrar's prefix key); "" for all.
 	KeyPrefix string
-	Limit     int
+	// Key, when set, selects the record under it alone (HarvestOne).
+	Key   string
+	Limit int
 	// Full reads the metadata and the locations too.
 	Full bool
 }
@@ -92,9 +93,12 @@ func (h Harvested) ChangedMicros() int64 { return h.Changed.UnixMicro() }
 func (db *DB) Harvest(ctx context.Context, q HarvestQuery) ([]Harvested, error) {
 	var where []string
 	var args []any
-	if q.ByKey {
+	switch {
+	case q.Key != "":
+		where, args = append(where, `key = ?`), append(args, q.Key)
+	case q.ByKey:
 		where, args = append(where, `key > ?`), append(args, q.AfterKey)
-	} else {
+	default:
 		where, args = append(where, `(changed_at, key) > (?, ?)`), append(args, q.AfterChanged, q.AfterKey)
 	}
 	if q.HasFrom {
@@ -146,7 +150,11 @@ func (db *DB) Harvest(ctx context.Context, q HarvestQuery) ([]Harvested, error) 
 	if err != nil || !q.Full || len(out) == 0 {
 		return out, err
 	}
-	urls, err := db.locationsOf(ctx, tx, out)
+	keys := make([]string, len(out))
+	for i, h := range out {
+		keys[i] = h.Key
+	}
+	urls, err := db.listsOf(ctx, tx, locationLists, keys)
 	if err != nil {
 		return nil, err
 	}
@@ -156,57 +164,17 @@ func (db *DB) Harvest(ctx context.Context, q HarvestQuery) ([]Harvested, error) 
 	return out, nil
 }
 
-// locationsOf reads, in tx, the locations of hs in order, by key.
-func (db *DB) locationsOf(ctx context.Context, tx querier, hs []Harvested) (map[string][]string, error) {
-	out := make(map[string][]string, len(hs))
-	for start := 0; start < len(hs); {
-		end := min(start+maxParams, len(hs))
-		args := make([]any, 0, end-start)
-		for _, h := range hs[start:end] {
-			args = append(args, h.Key)
-		}
-		in := "(" + strings.TrimSuffix(strings.Repeat("?,", len(args)), ",") + ")"
-		rows, err := tx.QueryContext(ctx, db.q(`SELECT key, url FROM locations WHERE key IN `+in+` ORDER BY key, pos`), args...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
-			var k, u string
-			if err := rows.Scan(&k, &u); err != nil {
-				rows.Close()
-				return nil, err
-			}
-			out[k] = append(out[k], u)
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return nil, err
-		}
-		start = end
-	}
-	return out, nil
-}
-
 // HarvestOne reads the record under key as a harvest does (Full), or
 // ErrNotFound.
 func (db *DB) HarvestOne(ctx context.Context, key string) (Harvested, error) {
-	tx, err := db.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	hs, err := db.Harvest(ctx, HarvestQuery{Key: key, ByKey: true, Full: true, Limit: 1})
 	if err != nil {
 		return Harvested{}, err
 	}
-	defer tx.Rollback()
-	rec, err := db.record(ctx, tx, key, storedSynonyms)
-	if err != nil {
-		return Harvested{}, err
+	if len(hs) == 0 {
+		return Harvested{}, ErrNotFound
 	}
-	var changed int64
-	var nid string
-	if err := tx.QueryRowContext(ctx, db.q(`SELECT changed_at, nid FROM records WHERE key = ?`), key).Scan(&changed, &nid); err != nil {
-		return Harvested{}, err
-	}
-	return Harvested{Key: key, URN: rec.URN, NID: nid, Metadata: rec.Metadata, URLs: rec.URLs, Created: rec.Created,
-		Changed: time.UnixMicro(changed).UTC(), Deactivated: rec.Deactivated}, nil
+	return hs[0], nil
 }
 
 // Namespaces returns the namespaces (lowercase NIDs) that have records,

@@ -37,82 +37,68 @@ func (t *ImportTx) Write(ctx context.Context, es []Entry) error {
 }
 
 // Entry returns what the import's transaction holds under key, as an
-// entry to merge into.
-func (t *ImportTx) Entry(ctx context.Context, key string) (Entry, bool, error) {
+// entry to merge into, and its *GoneError when it is deactivated.
+func (t *ImportTx) Entry(ctx context.Context, key string) (Entry, *GoneError, bool, error) {
 	db, tx := t.db, t.tx
-	rec, err := db.record(ctx, tx, key, storedSynonyms)
-	if errors.Is(err, ErrNotFound) {
-		return Entry{}, false, nil
+	e := Entry{Key: key}
+	var at sql.NullInt64
+	var reason, successor string
+	err := tx.QueryRowContext(ctx, db.q(`SELECT urn, metadata, deactivated_at, reason, successor FROM records WHERE key = ?`), key).
+		Scan(&e.URN, &e.Metadata, &at, &reason, &successor)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Entry{}, nil, false, nil
 	}
 	if err != nil {
-		return Entry{}, false, err
+		return Entry{}, nil, false, err
 	}
-	e := Entry{Key: key, URN: rec.URN, Metadata: rec.Metadata}
-	e.NID, _, _ = strings.Cut(strings.TrimPrefix(rec.URN, "urn:"), ":")
-	rows, err := tx.QueryContext(ctx, db.q(`SELECT url, url_key FROM locations WHERE key = ? ORDER BY pos`), key)
-	if err != nil {
-		return Entry{}, false, err
+	var gone *GoneError
+	if d := deactivation(at, reason, successor); d != nil {
+		gone = &GoneError{URN: e.URN, Deactivation: *d}
 	}
-	for rows.Next() {
-		var l Location
-		if err := rows.Scan(&l.URL, &l.Key); err != nil {
-			rows.Close()
-			return Entry{}, false, err
+	e.NID, _, _ = strings.Cut(strings.TrimPrefix(e.URN, "urn:"), ":")
+	pairs := func(query string, add func(a, b string)) error {
+		rows, err := tx.QueryContext(ctx, db.q(query), key)
+		if err != nil {
+			return err
 		}
-		e.URLs = append(e.URLs, l)
-	}
-	if err := rows.Err(); err != nil {
-		rows.Close()
-		return Entry{}, false, err
-	}
-	rows.Close()
-	rows, err = tx.QueryContext(ctx, db.q(`SELECT syn_key, syn_urn FROM synonyms WHERE key = ? ORDER BY pos`), key)
-	if err != nil {
-		return Entry{}, false, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var sy Synonym
-		if err := rows.Scan(&sy.Key, &sy.URN); err != nil {
-			return Entry{}, false, err
+		defer rows.Close()
+		for rows.Next() {
+			var a, b string
+			if err := rows.Scan(&a, &b); err != nil {
+				return err
+			}
+			add(a, b)
 		}
-		e.Synonyms = append(e.Synonyms, sy)
+		return rows.Err()
 	}
-	return e, true, rows.Err()
+	if err := pairs(`SELECT url, url_key FROM locations WHERE key = ? ORDER BY pos`, func(u, k string) {
+		e.URLs = append(e.URLs, Location{URL: u, Key: k})
+	}); err != nil {
+		return Entry{}, nil, false, err
+	}
+	if err := pairs(`SELECT syn_key, syn_urn FROM synonyms WHERE key = ? ORDER BY pos`, func(k, u string) {
+		e.Synonyms = append(e.Synonyms, Synonym{Key: k, URN: u})
+	}); err != nil {
+		return Entry{}, nil, false, err
+	}
+	return e, gone, true, nil
 }
 
 // Deactivated returns which of keys are deactivated: an import refuses
 // their records.
 func (t *ImportTx) Deactivated(ctx context.Context, keys []string) (map[string]*GoneError, error) {
 	out := map[string]*GoneError{}
-	for start := 0; start < len(keys); {
-		end := min(start+maxParams, len(keys))
-		args := make([]any, end-start)
-		for i, k := range keys[start:end] {
-			args[i] = k
-		}
-		in := "(" + strings.TrimSuffix(strings.Repeat("?,", len(args)), ",") + ")"
-		rows, err := t.tx.QueryContext(ctx, t.db.q(`SELECT key, urn, deactivated_at, reason, successor FROM records WHERE deactivated_at IS NOT NULL AND key IN `+in), args...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
+	err := t.db.inKeys(ctx, t.tx, `SELECT key, urn, deactivated_at, reason, successor FROM records WHERE deactivated_at IS NOT NULL AND key IN {keys}`, nil, keys,
+		func(rows *sql.Rows) error {
 			var k, urn, reason, successor string
 			var at sql.NullInt64
 			if err := rows.Scan(&k, &urn, &at, &reason, &successor); err != nil {
-				rows.Close()
-				return nil, err
+				return err
 			}
 			out[k] = &GoneError{URN: urn, Deactivation: *deactivation(at, reason, successor)}
-		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return nil, err
-		}
-		start = end
-	}
-	return out, nil
+			return nil
+		})
+	return out, err
 }
 
 // Restore puts back the rows of key as the last committed transaction

@@ -152,6 +152,13 @@ func (db *DB) Record(ctx context.Context, key string) (Record, error) {
 	return db.record(ctx, tx, key, storedSynonyms)
 }
 
+// locationLists and synonymLists read the locations and the synonyms,
+// as written, of a list of keys (listsOf).
+const (
+	locationLists = `SELECT key, url FROM locations WHERE key IN {keys} ORDER BY key, pos`
+	synonymLists  = `SELECT key, syn_urn FROM synonyms WHERE key IN {keys} ORDER BY key, pos`
+)
+
 // storedSynonyms reads the synonyms a record lists, as written: what
 // the admin API shows and an import merges into.
 const storedSynonyms = `SELECT syn_urn FROM synonyms WHERE key = ? ORDER BY pos`

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 )
@@ -179,25 +180,12 @@ func (db *DB) Registrars(ctx context.Context) ([]RegistrarRow, error) {
 		return nil, err
 	}
 	defer tx.Rollback()
-	rows, err := tx.QueryContext(ctx, registrarColumns+` ORDER BY code`)
+	out, err := db.registrars(ctx, tx)
 	if err != nil {
 		return nil, err
 	}
-	var out []RegistrarRow
-	for rows.Next() {
-		r, err := scanRegistrar(rows)
-		if err != nil {
-			rows.Close()
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
 	counts := map[string]int{}
-	rows, err = tx.QueryContext(ctx, db.q(`SELECT registrar, COUNT(*) FROM reservations WHERE expires_at IS NULL OR expires_at > ? GROUP BY registrar`), time.Now().UnixMicro())
+	rows, err := tx.QueryContext(ctx, db.q(`SELECT registrar, COUNT(*) FROM reservations WHERE expires_at IS NULL OR expires_at > ? GROUP BY registrar`), time.Now().UnixMicro())
 	if err != nil {
 		return nil, err
 	}
@@ -212,6 +200,31 @@ func (db *DB) Registrars(ctx context.Context) ([]RegistrarRow, error) {
 	}
 	for i := range out {
 		out[i].Reserved = counts[out[i].Code]
+	}
+	return out, rows.Err()
+}
+
+// RegistrarPrefixes returns every registrar, by code, without the
+// counts of their reservations: what the registrars' OAI-PMH sets and
+// resolution counts need.
+func (db *DB) RegistrarPrefixes(ctx context.Context) ([]RegistrarRow, error) {
+	return db.registrars(ctx, db.r)
+}
+
+// registrars reads every registrar in tx, by code.
+func (db *DB) registrars(ctx context.Context, tx querier) ([]RegistrarRow, error) {
+	rows, err := tx.QueryContext(ctx, registrarColumns+` ORDER BY code`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []RegistrarRow
+	for rows.Next() {
+		r, err := scanRegistrar(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
 	}
 	return out, rows.Err()
 }
@@ -300,12 +313,20 @@ const maxSkips = 10000
 // prefix). A number whose URN has a record or a reservation already is
 // passed over. ErrNoRegistrar, or a *RegistrarError (ErrRegistrarMode)
 // when the registrar's modes lack resolver.
+//
+// The counter's row lock (PostgreSQL) is held from its update to the
+// commit, so every mint of a registrar waits for the one before it to
+// commit: what runs under it is kept to the statements that need the
+// number. Its URN is inserted only if free, in one statement rather than
+// a read and a write; the record is new, so there are no old lists to
+// delete, and it is returned as written rather than read back.
 func (db *DB) Mint(ctx context.Context, code string, build func(prefix string, n int64) (Entry, error), a AuditEntry) (Record, error) {
 	tx, err := db.w.BeginTx(ctx, nil)
 	if err != nil {
 		return Record{}, err
 	}
 	defer tx.Rollback()
+	now := a.At.UnixMicro()
 	for range maxSkips {
 		n, r, err := db.counter(ctx, tx, code, ModeResolver, 1)
 		if err != nil {
@@ -316,44 +337,42 @@ func (db *DB) Mint(ctx context.Context, code string, build func(prefix string, n
 			return Record{}, err
 		}
 		if db.d.postgres {
+			// The key's lock, which every writer of a record takes
+			// (writeTx): a registrar's own choice of this URN has
+			// committed before the insert, or waits for this commit.
 			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, e.Key); err != nil {
 				return Record{}, err
 			}
 		}
-		taken, err := db.taken(ctx, tx, []string{e.Key})
+		res, err := tx.ExecContext(ctx, db.q(`INSERT INTO records (key, urn, nid, metadata, created_at, updated_at)
+			SELECT ?, ?, ?, ?, CAST(? AS BIGINT), CAST(? AS BIGINT) WHERE NOT EXISTS (SELECT 1 FROM reservations WHERE key = ?)
+			ON CONFLICT (key) DO NOTHING`), e.Key, e.URN, e.NID, e.Metadata, now, now, e.Key)
 		if err != nil {
+			return Record{}, fmt.Errorf("write records: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return Record{}, err
+		} else if n == 0 {
+			continue // a record or a reservation has the URN
+		}
+		if err := db.writeLists(ctx, tx, []Entry{e}); err != nil {
 			return Record{}, err
 		}
-		if taken[e.Key] {
-			continue
-		}
 		a.URN = e.URN
-		return db.writeOne(ctx, tx, e, a)
+		if err := db.audit(ctx, tx, a); err != nil {
+			return Record{}, err
+		}
+		if err := db.commit(ctx, tx, e.Key); err != nil {
+			return Record{}, err
+		}
+		return e.record(a.At), nil
 	}
 	return Record{}, errors.New("mint: more than 10000 numbers in a row have records already")
 }
 
 // taken returns which of keys have a record or a reservation, in tx.
 func (db *DB) taken(ctx context.Context, tx querier, keys []string) (map[string]bool, error) {
-	out := map[string]bool{}
-	for start := 0; start < len(keys); {
-		end := min(start+maxParams/2, len(keys))
-		args := make([]any, 0, 2*(end-start))
-		for _, k := range keys[start:end] {
-			args = append(args, k)
-		}
-		in := "(" + strings.TrimSuffix(strings.Repeat("?,", end-start), ",") + ")"
-		args = append(args, args...)
-		found, err := db.strings(ctx, tx, `SELECT key FROM records WHERE key IN `+in+` UNION SELECT key FROM reservations WHERE key IN `+in, args...)
-		if err != nil {
-			return nil, err
-		}
-		for _, k := range found {
-			out[k] = true
-		}
-		start = end
-	}
-	return out, nil
+	return db.keysIn(ctx, tx, `SELECT key FROM records WHERE key IN {keys} UNION SELECT key FROM reservations WHERE key IN {keys}`, keys)
 }
 
 // Reservation is a URN reserved for a registrar.
@@ -494,21 +513,8 @@ func (db *DB) Successors(ctx context.Context, key string, max int) ([]Link, erro
 // and used up. urns gives each key's URN for the errors.
 func (t *ImportTx) Claims(ctx context.Context, keys, urns []string, by string) (map[int]error, error) {
 	db, tx := t.db, t.tx
-	rows, err := tx.QueryContext(ctx, registrarColumns)
-	if err != nil {
-		return nil, err
-	}
-	var regs []RegistrarRow
-	for rows.Next() {
-		r, err := scanRegistrar(rows)
-		if err != nil {
-			rows.Close()
-			return nil, err
-		}
-		regs = append(regs, r)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil || len(regs) == 0 {
+	regs, err := db.registrars(ctx, tx)
+	if err != nil || len(regs) == 0 {
 		return nil, err
 	}
 	under := map[int]RegistrarRow{}
@@ -524,24 +530,11 @@ func (t *ImportTx) Claims(ctx context.Context, keys, urns []string, by string) (
 	if len(under) == 0 {
 		return nil, nil
 	}
-	stored := map[string]bool{}
-	for start := 0; start < len(check); {
-		end := min(start+maxParams, len(check))
-		args := make([]any, end-start)
-		for i, k := range check[start:end] {
-			args[i] = k
-		}
-		in := "(" + strings.TrimSuffix(strings.Repeat("?,", len(args)), ",") + ")"
-		found, err := db.strings(ctx, tx, `SELECT key FROM records WHERE key IN `+in, args...)
-		if err != nil {
-			return nil, err
-		}
-		for _, k := range found {
-			stored[k] = true
-		}
-		start = end
+	stored, err := t.Existing(ctx, check)
+	if err != nil {
+		return nil, err
 	}
-	taken, err := db.taken(ctx, tx, check)
+	reserved, err := db.keysIn(ctx, tx, `SELECT key FROM reservations WHERE key IN {keys}`, check)
 	if err != nil {
 		return nil, err
 	}
@@ -554,7 +547,7 @@ func (t *ImportTx) Claims(ctx context.Context, keys, urns []string, by string) (
 		e := &RegistrarError{URN: urns[i], Registrar: r.Code, Writer: by, Modes: r.Modes, Err: ErrOtherRegistrar}
 		switch {
 		case by != r.Code:
-		case taken[k]:
+		case reserved[k]:
 			e.Err, e.Need = ErrRegistrarMode, ModeReserved
 		case !r.Has(ModeRegistrar):
 			e.Err, e.Need = ErrRegistrarMode, ModeRegistrar

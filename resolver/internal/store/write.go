@@ -129,6 +129,20 @@ func (db *DB) Create(ctx context.Context, e Entry, a AuditEntry) (Record, error)
 	return db.writeOne(ctx, tx, e, a)
 }
 
+// record is the record a write of e stores as new at the time at, as
+// reading it back would give it.
+func (e Entry) record(at time.Time) Record {
+	t := time.UnixMicro(at.UnixMicro()).UTC()
+	rec := Record{Key: e.Key, URN: e.URN, Metadata: e.Metadata, Created: t, Updated: t}
+	for _, l := range e.URLs {
+		rec.URLs = append(rec.URLs, l.URL)
+	}
+	for _, sy := range e.Synonyms {
+		rec.Synonyms = append(rec.Synonyms, sy.URN)
+	}
+	return rec
+}
+
 // writeOne writes e in tx and ends the write (end).
 func (db *DB) writeOne(ctx context.Context, tx *sql.Tx, e Entry, a AuditEntry) (Record, error) {
 	if err := db.writeEntries(ctx, tx, []Entry{e}, a.At.UnixMicro()); err != nil {
@@ -296,7 +310,7 @@ func (db *DB) writeEntries(ctx context.Context, tx execer, es []Entry, now int64
 		for i, e := range chunk {
 			keys[i] = e.Key
 		}
-		in := "(" + strings.TrimSuffix(strings.Repeat("?,", len(chunk)), ",") + ")"
+		in := placeholders(len(chunk))
 		if _, err := tx.ExecContext(ctx, db.q(`DELETE FROM locations WHERE key IN `+in), keys...); err != nil {
 			return fmt.Errorf("write locations: %w", err)
 		}
@@ -333,7 +347,7 @@ func (db *DB) writeLists(ctx context.Context, tx execer, es []Entry) error {
 }
 
 func (db *DB) insertRows(ctx context.Context, tx execer, head string, cols int, rows [][]any) error {
-	tuple := "(" + strings.TrimSuffix(strings.Repeat("?,", cols), ",") + ")"
+	tuple := placeholders(cols)
 	for start := 0; start < len(rows); {
 		end := min(start+maxParams/cols, len(rows))
 		var b strings.Builder
@@ -376,9 +390,14 @@ const MaxLoggedKeys = 10000
 // has seen every write numbered below it. On PostgreSQL it also wakes
 // the servers that LISTEN (Listen) to read the log at once rather than
 // at their next poll. Last before the commit, so that the counter's lock
-// is held briefly.
+// is held briefly: the notifications are queued before it is taken.
 func (db *DB) commit(ctx context.Context, tx *sql.Tx, keys ...string) error {
 	if len(keys) > 0 {
+		// The notifications go out when tx commits, whenever they are
+		// queued: before the counter's lock, which every write waits for.
+		if err := db.notify(ctx, tx, keys); err != nil {
+			return err
+		}
 		// The change time is taken under the counter's lock, above the
 		// last one handed out (a harvest's horizon among them), so
 		// change times are ordered as the writes commit (Horizon).
@@ -411,9 +430,6 @@ func (db *DB) commit(ctx context.Context, tx *sql.Tx, keys ...string) error {
 				n-keepSeqs, now-keepChanges.Microseconds()); err != nil {
 				return fmt.Errorf("change log: trim: %w", err)
 			}
-		}
-		if err := db.notify(ctx, tx, keys); err != nil {
-			return err
 		}
 	}
 	return tx.Commit()
