@@ -79,7 +79,7 @@ func (st *state) canonicalize(s string, o *Options) error {
 // back as an authority.
 func (p *parts) fixPathStart() {
 	if b := p.get(p.path); !p.host.ok && len(b) >= 2 && b[0] == '/' && b[1] == '/' {
-		p.set(&p.path, func(dst, src []byte) []byte { return append(append(dst, '/', '.'), src...) })
+		p.set(&p.path, 2, func(dst, src []byte) []byte { return append(append(dst, '/', '.'), src...) })
 	}
 }
 

@@ -73,6 +73,8 @@
 //	"/a//" with no host, a final slash     one slash dropped                      every final slash dropped, down to "/" (fixed point)
 //	a host emptied by the rules            "http:///path" (reads back as host     the first path segment is the host, as the
 //	("http://.../a", "http://%2e/a")       "path")                                canonical form reads back
+//	no host, a "/" after "//" ("./",       surt writes the URL "http:/"; urlcanon "http:///", which reads back so; the key is
+//	"http:///", "http://./")               reads the host "." as 0.0.0.0         surt's "http:/" ("." is a name: URL Standard)
 //	"http:////u@h" (not two slashes)       surt takes "u@h" whole as the host     the authority is read as after "//" (URL Standard)
 //	dns:host                               Wayback keys it as "host,)"            passed through as surt and pywb do (issue 28)
 //	warcinfo:X                             surt lowercases X                      passed through as Wayback does

@@ -52,14 +52,8 @@ var (
 // appendEscape appends src with the bytes of set percent-encoded in
 // uppercase hex (RFC 3986 2.1: producers should use uppercase).
 func appendEscape(dst, src []byte, set *byteSet) []byte {
-	if len(src) >= longComponent { // grown at once, not a quarter at a time
-		n := 0
-		for _, c := range src {
-			if set.has(c) {
-				n++
-			}
-		}
-		dst = slices.Grow(dst, len(src)+2*n)
+	if cap(dst)-len(dst) < len(src) { // grown at once, not a quarter at a time
+		dst = slices.Grow(dst, len(src)+2*countEscape(src, set))
 	}
 	for _, c := range src {
 		if set.has(c) {
@@ -79,6 +73,18 @@ func needsEscape(src []byte, set *byteSet) bool {
 		}
 	}
 	return false
+}
+
+// countEscape returns the number of bytes of src in set: escaped, src is
+// twice that longer.
+func countEscape[T string | []byte](src T, set *byteSet) int {
+	n := 0
+	for k := 0; k < len(src); k++ {
+		if set.has(src[k]) {
+			n++
+		}
+	}
+	return n
 }
 
 // appendUnescapeAll appends src percent-decoded repeatedly until no
@@ -124,24 +130,22 @@ func hasEscape(src []byte) bool {
 // then set escaped. It moves nothing when the component is already so,
 // which is the case of most components of most URLs.
 func (p *parts) recode(s *span, set *byteSet) {
-	src := p.get(*s)
-	if !hasEscape(src) && !needsEscape(src, set) {
-		return
-	}
-	p.set(s, appendUnescapeAll)
-	p.set(s, func(dst, src []byte) []byte { return appendEscape(dst, src, set) })
+	p.unescapeAll(s)
+	p.escape(s, set)
 }
 
-// unescapeAll decodes a component repeatedly, leaving it unescaped.
+// unescapeAll decodes a component repeatedly, leaving it unescaped. The
+// decoding only shortens it: it is written over itself.
 func (p *parts) unescapeAll(s *span) {
 	if hasEscape(p.get(*s)) {
-		p.set(s, appendUnescapeAll)
+		p.set(s, 0, appendUnescapeAll)
 	}
 }
 
-// escape percent-encodes the bytes of set in a component.
+// escape percent-encodes the bytes of set in a component, in place, its
+// room counted first.
 func (p *parts) escape(s *span, set *byteSet) {
-	if needsEscape(p.get(*s), set) {
-		p.set(s, func(dst, src []byte) []byte { return appendEscape(dst, src, set) })
+	if n := countEscape(p.get(*s), set); n > 0 {
+		p.set(s, 2*n, func(dst, src []byte) []byte { return appendEscape(dst, src, set) })
 	}
 }

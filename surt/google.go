@@ -67,8 +67,10 @@ func (p *parts) google(ia bool) *parts {
 	}
 	p.unescapeAll(&p.path)
 	// surt normalizes the path of a URL with a host only ("file:///./a"
-	// keeps its dot); an http URL whose host stayed empty gets "/" unless
-	// it is "https://" alone, so that it reads back as itself.
+	// keeps its dot). An http URL whose host stayed empty has no path
+	// segment left (promoteSegment took it), only slashes, which become
+	// the "/" that the splitter reads back from "http:///" (split.go,
+	// step 8); without a path ("http://") it stays without, as in surt.
 	if p.host.ok && (p.host.len() > 0 || sp && p.path.len() > 0) {
 		p.surtPath()
 	}
@@ -128,7 +130,7 @@ func (p *parts) googleHost(ia bool) {
 		v, ok = parseIPv4(h, true)
 	}
 	if ok {
-		p.set(&p.host, func(dst, _ []byte) []byte { return appendIPv4(dst, v) })
+		p.set(&p.host, maxIPv4, func(dst, _ []byte) []byte { return appendIPv4(dst, v) })
 		return
 	}
 	p.lower(p.host)
@@ -171,7 +173,7 @@ func (p *parts) fixDots(s *span) {
 	if !bad {
 		return
 	}
-	p.set(s, func(dst, src []byte) []byte {
+	p.set(s, 0, func(dst, src []byte) []byte {
 		base := len(dst)
 		for k, c := range src {
 			if c == '.' && (len(dst) == base || k+1 < len(src) && src[k+1] == '.') {
@@ -224,7 +226,7 @@ func (p *parts) normalizeIPv6(s *span) bool {
 	if err != nil || !a.Is6() || a.Zone() != "" {
 		return false
 	}
-	p.set(s, func(dst, _ []byte) []byte {
+	p.set(s, len("[]")+len("ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255"), func(dst, _ []byte) []byte {
 		dst = append(dst, '[')
 		dst = a.AppendTo(dst)
 		return append(dst, ']')

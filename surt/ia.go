@@ -95,7 +95,7 @@ func (p *parts) stripWWWThenIP(o *Options, ia bool) {
 		v, ok = parseIPv4(p.get(p.host), true)
 	}
 	if ok {
-		p.set(&p.host, func(dst, _ []byte) []byte { return appendIPv4(dst, v) })
+		p.set(&p.host, maxIPv4, func(dst, _ []byte) []byte { return appendIPv4(dst, v) })
 	}
 }
 
@@ -108,30 +108,24 @@ func (p *parts) stripWWW(o *Options) {
 	if o.KeepWWW {
 		return
 	}
-	h := p.get(p.host)
-	if len(h) < 4 || h[0] != 'w' || h[1] != 'w' || h[2] != 'w' {
-		return
-	}
-	k := 3
-	for k < len(h) && '0' <= h[k] && h[k] <= '9' {
-		k++
-	}
-	if k+1 >= len(h) || h[k] != '.' {
-		return
-	}
-	k++
-	if o.WWWTwoLabels {
-		dot := false
-		for _, c := range h[k:] {
-			if c == '.' {
-				dot = true
-				break
-			}
-		}
-		if !dot {
+	// A loop, not a call per label: a host of a million "www." labels
+	// would take a goroutine stack of its length many times over.
+	for {
+		h := p.get(p.host)
+		if len(h) < 4 || h[0] != 'w' || h[1] != 'w' || h[2] != 'w' {
 			return
 		}
+		k := 3
+		for k < len(h) && '0' <= h[k] && h[k] <= '9' {
+			k++
+		}
+		if k+1 >= len(h) || h[k] != '.' {
+			return
+		}
+		k++
+		if o.WWWTwoLabels && indexByte(h[k:], '.') < 0 {
+			return
+		}
+		p.host.i += int32(k)
 	}
-	p.host.i += int32(k)
-	p.stripWWW(o)
 }

@@ -144,6 +144,9 @@ func parseIPv4IA(h []byte) (uint32, bool) {
 	return parseIPv4(h, false)
 }
 
+// maxIPv4 is the longest dotted decimal address.
+const maxIPv4 = len("255.255.255.255")
+
 // appendIPv4 appends v in dotted decimal.
 func appendIPv4(dst []byte, v uint32) []byte {
 	for k := 3; k >= 0; k-- {

@@ -3,6 +3,8 @@ package surt
 import (
 	"slices"
 	"strings"
+
+	"github.com/urikit/urikit/whatwg"
 )
 
 // Key returns the key of the URL s under the zero Options: the IA profile
@@ -84,6 +86,16 @@ func (o Options) Canonicalize(s string) (string, error) {
 func (o Options) AppendCanonical(dst []byte, s string) ([]byte, error) {
 	if blank(s) && o.Profile != WHATWG && o.Profile != RFC3986 && o.Profile != None {
 		return dst, ErrEmpty
+	}
+	if o.Profile == WHATWG {
+		// The URL Standard's serialization is the canonical form: written
+		// as the parser made it, not copied through the components
+		// (whose SSURT key ParseSSURT reads back into this, tested).
+		u, err := whatwg.Parse(s)
+		if err != nil {
+			return dst, err
+		}
+		return append(dst, u.Href()...), nil
 	}
 	st := getState()
 	err := st.canonicalize(s, &o)

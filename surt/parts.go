@@ -1,20 +1,25 @@
 package surt
 
 import (
+	"slices"
 	"sync"
+	"unsafe"
 
 	"github.com/urikit/urikit/internal/chars"
-	"github.com/urikit/urikit/internal/jsonstr"
 )
 
 // The canonicalizers work on a URL split into components, each a span of
-// one buffer. A step that changes a component appends the new text to the
-// buffer and moves the span there; a step that changes nothing moves
-// nothing. The buffer and the scratch slices come from a pool, so that a
-// key costs no allocation once the pool is warm.
+// one buffer. A step that changes a component rewrites it in place, in
+// the buffer, moving what follows it when it grows; a step that changes
+// nothing moves nothing. The buffer comes from a pool, so that a key
+// costs no allocation once the pool is warm.
 //
-//	buf: [input as cleaned ...][rewritten path][rewritten query] ...
-//	      ^scheme ^host ^port                 ^path           ^query
+//	buf: [scheme:][//][user][:pass][@][host][:port][path][?query][#frag]
+//	      ^scheme      ^user        ^host   ^port   ^path  ^query  ^frag
+//
+// Rewriting in place keeps one version of each component, however many
+// steps change it, so that a hostile URL of megabytes costs its input
+// and its canonical form, not a copy per step (issue 26).
 //
 // A component is defined or not (ok), independently of being empty: "?"
 // is an empty query, no "?" is none. For the userinfo, user.ok says
@@ -33,44 +38,56 @@ func (s span) len() int { return int(s.j - s.i) }
 // parts is a URL split into components.
 type parts struct {
 	buf                                               []byte
-	scratch                                           []byte // set's, for long components
 	scheme, user, pass, host, port, path, query, frag span
 }
 
 func (p *parts) get(s span) []byte { return p.buf[s.i:s.j] }
 
-// set makes *s the text f appends to the buffer, given the component's
-// current text. f reads src while it appends: src is an earlier part of
-// the same buffer, which an append never overwrites (if the buffer moves,
-// src still reads the old array).
+// set rewrites the component *s in place: f appends to dst the new text
+// of the component, given its current text src, which is at most grow
+// bytes longer. set makes that room first: it moves src and what follows
+// it grow bytes to the right (and the spans there with it), so that f
+// writes over src from its start while it reads src ahead of what it
+// writes. f must keep that order: after reading k bytes of src it has
+// written at most k+grow (an escape written for each escaped byte read,
+// a "/" before the first segment...). What room f leaves unused stays
+// between the component and the next, read by no span.
 //
-// A long component at the end of the buffer (a hostile URL of megabytes:
-// rewritten once, it is there) is rewritten into the scratch buffer and
-// copied back over its old text, so that the buffer holds one version of
-// it, not one per step: memory stays a few times the input (issue 26).
-// No other span can lose bytes: spans never share bytes, so only empty
-// ones may start at or after s.i.
-func (p *parts) set(s *span, f func(dst, src []byte) []byte) {
-	src := p.buf[s.i:s.j]
-	// Room for the usual rewrite (a few escapes) at once, doubling the
-	// buffer when it grows: append grows a large slice by a quarter at a
-	// time, which costs five times the buffer on one long URL.
-	room := len(src) + len(src)/4 + 8
-	if len(src) >= longComponent && int(s.j) == len(p.buf) {
-		p.scratch = f(jsonstr.Grow(p.scratch[:0], room), src)
-		p.buf = append(jsonstr.Grow(p.buf[:s.i], len(p.scratch)), p.scratch...)
-		s.j = s.i + int32(len(p.scratch))
-		return
+// The buffer grows once for a step, to what the step needs: grown by
+// append's quarters it would cost several times a long URL.
+func (p *parts) set(s *span, grow int, f func(dst, src []byte) []byte) {
+	i, n, end := int(s.i), s.len(), len(p.buf)
+	if grow > 0 {
+		if cap(p.buf)-end < grow {
+			p.buf = slices.Grow(p.buf, grow)
+		}
+		p.buf = p.buf[:end+grow]
+		copy(p.buf[i+grow:], p.buf[i:end])
+		for _, q := range p.spans() {
+			if q != s && q.i >= s.j {
+				q.i += int32(grow)
+				q.j += int32(grow)
+			}
+		}
 	}
-	p.buf = jsonstr.Grow(p.buf, room)
-	start := len(p.buf)
-	p.buf = f(p.buf, src)
-	s.i, s.j = int32(start), int32(len(p.buf))
+	out := f(p.buf[:i], p.buf[i+grow:i+grow+n])
+	if len(out) > i+n+grow || unsafe.SliceData(out) != unsafe.SliceData(p.buf) {
+		// A bug of f: it wrote over what it had still to read.
+		panic("surt: a rewrite outgrew its room")
+	}
+	s.j = int32(len(out))
 }
 
-// longComponent is the length from which set rewrites a component in
-// place: an extra copy, paid only where it saves megabytes.
-const longComponent = 4 << 10
+// spans lists the components, for set to move those after a component.
+func (p *parts) spans() [8]*span {
+	return [8]*span{&p.scheme, &p.user, &p.pass, &p.host, &p.port, &p.path, &p.query, &p.frag}
+}
+
+// room is the spare capacity split leaves at the end of the buffer, for
+// the steps that lengthen a component by a few bytes (a "/" before a
+// path, an IPv4 address written in full, "/." before "//"), so that they
+// do not grow a long URL's buffer.
+const room = 128
 
 // size returns the length of the components and of the delimiters any
 // form may write between them: what a key or the URL needs at most.
@@ -127,7 +144,7 @@ var statePool = sync.Pool{New: func() any { return &state{p: parts{buf: make([]b
 
 func getState() *state {
 	st := statePool.Get().(*state)
-	st.p = parts{buf: st.p.buf[:0], scratch: st.p.scratch[:0]}
+	st.p = parts{buf: st.p.buf[:0]}
 	st.params = st.params[:0]
 	return st
 }
@@ -135,7 +152,7 @@ func getState() *state {
 // putState returns st to the pool unless a hostile input made its buffers
 // large: a pool must not pin megabytes for the next small URL.
 func putState(st *state) {
-	if cap(st.p.buf) > 64<<10 || cap(st.p.scratch) > 64<<10 || cap(st.params) > 4096 {
+	if cap(st.p.buf) > 64<<10 || cap(st.params) > 4096 {
 		return
 	}
 	statePool.Put(st)

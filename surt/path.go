@@ -87,7 +87,7 @@ func needsDotPath(path []byte, collapse bool) bool {
 // normalize_path_dots then collapse_consecutive_slashes.
 func (p *parts) dotPath(collapse bool) {
 	if needsDotPath(p.get(p.path), false) {
-		p.set(&p.path, func(dst, src []byte) []byte { return appendDotPath(dst, src, false) })
+		p.set(&p.path, 1, func(dst, src []byte) []byte { return appendDotPath(dst, src, false) })
 	}
 	if collapse {
 		b := p.get(p.path)
@@ -180,7 +180,7 @@ func (p *parts) surtPath() {
 	if len(b) > 0 && b[0] == '/' && !needsDotPath(b, true) {
 		return
 	}
-	p.set(&p.path, appendSurtPath)
+	p.set(&p.path, 1, appendSurtPath)
 }
 
 // stripTrailingSlash drops the final "/" of a path other than "/"

@@ -107,6 +107,7 @@ var hostile = []string{
 	"http://u:p@1.2.3.4:81/?#", "x://a,b.c/", "x:////a", "x:/.//a", "web+demo:/.//not-a-host/",
 	"http://example.com/a/b/..", "http://example.com/../a", "http://example.com/%2e%2e/a", "http://a/?&&a&&",
 	"http://a/?a=1&", "http://a/?%26=%3D", "http://a/b?c=d=e", "  \t", "-", "filedescx", "warcinfo:Foo",
+	"./", "/", "//", "../", "http:/", "http:////", "http:///?a", "http://.//", "https:///#f",
 	"http://a/%", "http://a/%%%25%32%35asd%%", "http://a:/", "http://a::/", "http://xn--n3h.com/", "http://a/\x7f\xff",
 }
 

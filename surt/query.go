@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"slices"
 
-	"github.com/urikit/urikit/internal/jsonstr"
+	"github.com/urikit/urikit/internal/chars"
 )
 
 // splitParams fills st.params with the "&"-separated parameters of the
@@ -34,23 +34,105 @@ func (st *state) splitParams() {
 }
 
 // joinParams makes the query the parameters of st.params joined by "&",
-// leaving out the empty ones when dropEmpty.
-func (st *state) joinParams(dropEmpty bool) {
+// leaving out the empty ones when dropEmpty. Parameters in their order
+// (some removed) are written over the query, whose bytes only move left;
+// sorted ones are written after the buffer's end, as they are read in
+// any order.
+func (st *state) joinParams(dropEmpty, inOrder bool) {
 	p := &st.p
-	p.buf = jsonstr.Grow(p.buf, p.query.len()+1)
-	start := len(p.buf)
+	start := int(p.query.i)
+	if !inOrder {
+		start = len(p.buf)
+		p.buf = slices.Grow(p.buf, p.query.len())[:start+p.query.len()]
+	}
+	w := start
 	first := true
 	for _, pr := range st.params {
 		if dropEmpty && pr.i == pr.j {
 			continue
 		}
 		if !first {
-			p.buf = append(p.buf, '&')
+			p.buf[w] = '&'
+			w++
 		}
 		first = false
-		p.buf = append(p.buf, p.buf[pr.i:pr.j]...)
+		w += copy(p.buf[w:], p.buf[pr.i:pr.j])
 	}
-	p.query.i, p.query.j = int32(start), int32(len(p.buf))
+	if !inOrder {
+		p.buf = p.buf[:w]
+	}
+	p.query.i, p.query.j = int32(start), int32(w)
+}
+
+// paramsSorted reports whether the parameters of q are in the order of
+// cmp, comparing each with the next as they are read: the common case
+// costs no list of parameters.
+func paramsSorted(q []byte, cmp func(x, y param) int) bool {
+	prev, i := nextParam(q, 0)
+	for i <= len(q) {
+		var pr param
+		pr, i = nextParam(q, i)
+		if cmp(prev, pr) > 0 {
+			return false
+		}
+		prev = pr
+	}
+	return true
+}
+
+// emptiesFirst sorts q in place when its parameters but the empty ones
+// are in the order of cmp, which puts an empty parameter first (both
+// orders do): the empty ones go to the front ("a=1&" is "&a=1"), without
+// a list of the parameters, and it reports true. The length stays: the
+// other parameters are moved to the end, from the last, and the front is
+// filled with the empty ones' "&".
+func emptiesFirst(q []byte, cmp func(x, y param) int) bool {
+	var prev param
+	have := false
+	for i := 0; i <= len(q); {
+		var pr param
+		pr, i = nextParam(q, i)
+		if pr.i == pr.j {
+			continue
+		}
+		if have && cmp(prev, pr) > 0 {
+			return false
+		}
+		prev, have = pr, true
+	}
+	w := len(q)
+	for j := len(q); j >= 0; {
+		i := bytes.LastIndexByte(q[:j], '&') + 1
+		if i < j {
+			if w < len(q) {
+				w--
+				q[w] = '&'
+			}
+			w -= j - i
+			copy(q[w:], q[i:j])
+		}
+		j = i - 1
+	}
+	for k := 0; k < w; k++ {
+		q[k] = '&'
+	}
+	return true
+}
+
+// nextParam returns the parameter of q that starts at i, as offsets in
+// q, and where the next one starts (len(q)+1 after the last).
+func nextParam(q []byte, i int) (param, int) {
+	j, eq := i, -1
+	for j < len(q) && q[j] != '&' {
+		if eq < 0 && q[j] == '=' {
+			eq = j
+		}
+		j++
+	}
+	if eq < 0 {
+		eq = j
+	}
+	return param{int32(i), int32(eq), int32(j)}, j + 1
 }
 
 // sortQueryIA sorts the parameters as webarchive-commons'
@@ -62,9 +144,17 @@ func (st *state) sortQueryIA() {
 	if st.p.query.len() <= 1 {
 		return
 	}
+	if q := st.p.get(st.p.query); paramsSorted(q, iaParamCmp(q)) || emptiesFirst(q, iaParamCmp(q)) {
+		return
+	}
 	st.splitParams()
-	b := st.p.buf
-	cmp := func(x, y param) int {
+	slices.SortStableFunc(st.params, iaParamCmp(st.p.buf))
+	st.joinParams(false, false)
+}
+
+// iaParamCmp is the order of sortQueryIA over parameters of b.
+func iaParamCmp(b []byte) func(x, y param) int {
+	return func(x, y param) int {
 		if c := bytes.Compare(b[x.i:x.eq], b[y.i:y.eq]); c != 0 {
 			return c
 		}
@@ -79,11 +169,6 @@ func (st *state) sortQueryIA() {
 		}
 		return bytes.Compare(b[x.eq+1:x.j], b[y.eq+1:y.j])
 	}
-	if slices.IsSortedFunc(st.params, cmp) {
-		return
-	}
-	slices.SortStableFunc(st.params, cmp)
-	st.joinParams(false)
 }
 
 // sortQueryBytes sorts the parameters as byte strings (urlcanon's
@@ -92,38 +177,51 @@ func (st *state) sortQueryBytes() {
 	if st.p.query.len() == 0 {
 		return
 	}
-	st.splitParams()
-	b := st.p.buf
-	cmp := func(x, y param) int { return bytes.Compare(b[x.i:x.j], b[y.i:y.j]) }
-	if slices.IsSortedFunc(st.params, cmp) {
+	if q := st.p.get(st.p.query); paramsSorted(q, bytesParamCmp(q)) || emptiesFirst(q, bytesParamCmp(q)) {
 		return
 	}
-	slices.SortStableFunc(st.params, cmp)
-	st.joinParams(false)
+	st.splitParams()
+	slices.SortStableFunc(st.params, bytesParamCmp(st.p.buf))
+	st.joinParams(false, false)
+}
+
+// bytesParamCmp is the order of sortQueryBytes over parameters of b.
+func bytesParamCmp(b []byte) func(x, y param) int {
+	return func(x, y param) int { return bytes.Compare(b[x.i:x.j], b[y.i:y.j]) }
 }
 
 // recodeQueryTokens decodes each key and value of the query repeatedly
 // and escapes it again with queryTokenSet, so that "&" and "=" that were
-// escaped stay escaped (urlcanon's less_dumb_pct_recode_query).
+// escaped stay escaped (urlcanon's less_dumb_pct_recode_query). It is
+// rewritten in place: a decoded byte came from an escape of three bytes
+// or more and is escaped into three at most, so the query grows by two
+// bytes for each raw byte to escape, no more.
 func (st *state) recodeQueryTokens() {
 	p := &st.p
-	if !needsTokenRecode(p.get(p.query)) {
+	q := p.get(p.query)
+	if !needsTokenRecode(q) {
 		return
 	}
-	st.splitParams()
-	start := len(p.buf)
-	for k, pr := range st.params {
-		if k > 0 {
-			p.buf = append(p.buf, '&')
+	p.set(&p.query, 2*countEscape(q, tokenRoomSet), func(dst, src []byte) []byte {
+		for i := 0; i <= len(src); {
+			var pr param
+			pr, i = nextParam(src, i)
+			if pr.i > 0 {
+				dst = append(dst, '&')
+			}
+			dst = appendToken(dst, src[pr.i:pr.eq])
+			if pr.eq < pr.j {
+				dst = append(dst, '=')
+				dst = appendToken(dst, src[pr.eq+1:pr.j])
+			}
 		}
-		p.buf = appendToken(p.buf, p.buf[pr.i:pr.eq])
-		if pr.eq < pr.j {
-			p.buf = append(p.buf, '=')
-			p.buf = appendToken(p.buf, p.buf[pr.eq+1:pr.j])
-		}
-	}
-	p.query.i, p.query.j = int32(start), int32(len(p.buf))
+		return dst
+	})
 }
+
+// tokenRoomSet is queryTokenSet without "&", which never is in a token:
+// the raw bytes recodeQueryTokens may escape.
+var tokenRoomSet = newSet("#%=")
 
 // needsTokenRecode reports whether recodeQueryTokens would change q: it
 // has an escape, a byte to escape, or a second "=" in a parameter (the
@@ -148,17 +246,30 @@ func needsTokenRecode(q []byte) bool {
 }
 
 // appendToken appends tok decoded repeatedly and escaped with
-// queryTokenSet. The decoding goes to the end of dst first, then is
-// escaped in place from a copy-free second pass.
+// queryTokenSet. The decoding is written first, then escaped where it
+// is from its last byte back, so that tok may be the bytes dst is about
+// to write over (recodeQueryTokens' rewrite in place).
 func appendToken(dst, tok []byte) []byte {
 	mid := len(dst)
 	dst = appendUnescapeAll(dst, tok)
-	n := len(dst)
-	// Escape dst[mid:n] onto the end, then move it back over the decoded
-	// bytes.
-	dst = appendEscape(dst, dst[mid:n], queryTokenSet)
-	m := copy(dst[mid:], dst[n:])
-	return dst[:mid+m]
+	n := countEscape(dst[mid:], queryTokenSet)
+	if n == 0 {
+		return dst
+	}
+	end := len(dst)
+	dst = slices.Grow(dst, 2*n)[:end+2*n]
+	w := len(dst)
+	for r := end - 1; r >= mid; r-- {
+		c := dst[r]
+		if !queryTokenSet.has(c) {
+			w--
+			dst[w] = c
+			continue
+		}
+		w -= 3
+		dst[w], dst[w+1], dst[w+2] = '%', chars.UpperHex[c>>4], chars.UpperHex[c&15]
+	}
+	return dst
 }
 
 // stripURLCanonQuerySessions removes the session parameters of urlcanon's
@@ -169,8 +280,9 @@ func appendToken(dst, tok []byte) []byte {
 // removes); here every one goes, which makes the result a fixed point.
 // The pairs are found with a stack, as in stripIAQuerySessions.
 func (st *state) stripURLCanonQuerySessions() {
-	if st.p.query.len() == 0 {
-		return
+	q := st.p.get(st.p.query)
+	if !anyParam(q, func(q []byte) bool { return urlcanonQuerySession(q) || foldEq(q, 0, "cfid=") }) {
+		return // the common case, without a list of the parameters
 	}
 	st.splitParams()
 	b := st.p.buf
@@ -189,7 +301,7 @@ func (st *state) stripURLCanonQuerySessions() {
 	}
 	st.params = out
 	if changed {
-		st.joinParams(true)
+		st.joinParams(true, true)
 	}
 }
 

@@ -73,6 +73,9 @@ func iaCFID(a, b []byte) bool {
 // It reports whether the query has a cfid parameter, which a sort may yet
 // move next to a cftoken.
 func (st *state) stripIAQuerySessions() (cfid bool) {
+	if !anyParam(st.p.get(st.p.query), func(q []byte) bool { return iaSessionParam(q) || foldEq(q, 0, "cfid=") }) {
+		return false // the common case, without a list of the parameters
+	}
 	st.splitParams()
 	b := st.p.buf
 	n := len(st.params)
@@ -100,9 +103,21 @@ func (st *state) stripIAQuerySessions() (cfid bool) {
 	}
 	st.params = out
 	if changed {
-		st.joinParams(false)
+		st.joinParams(false, true)
 	}
 	return cfid
+}
+
+// anyParam reports whether f holds for a parameter of the query q.
+func anyParam(q []byte, f func([]byte) bool) bool {
+	for i := 0; i <= len(q); {
+		var pr param
+		pr, i = nextParam(q, i)
+		if f(q[pr.i:pr.j]) {
+			return true
+		}
+	}
+	return false
 }
 
 // stripIAPathSessions removes ASP.NET's cookieless session identifiers

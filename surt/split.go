@@ -39,6 +39,13 @@ import (
 //     the first ":", after which comes the port.
 //  7. The path runs to "?" or "#", the query to "#", the fragment to
 //     the end.
+//  8. After a special scheme, slashes that no authority follows are read
+//     as surt's handyurl.parse reads them (its "http:////" rule after an
+//     RFC 2396 split): "//" is an empty authority, so "http://" has no
+//     path, and the slashes beyond it, or a single "/", are the path "/":
+//     "http:///" and "http:/" have the path "/". A host that the rules
+//     empty ("http://./") leaves that path, and the canonical "http:///"
+//     must read back so.
 type splitFlags uint8
 
 const (
@@ -48,6 +55,15 @@ const (
 	splitHTTPOnly // only http and https read slashes as special (surt)
 	splitGopher   // gopher reads them so too (urlcanon's SPECIAL_SCHEMES)
 )
+
+// reserveSet is the bytes split makes room to escape.
+var reserveSet = func() *byteSet {
+	s := newSet("%[]@:")
+	for _, c := range "\t\n\r " { // removed, or at the ends only
+		s[c>>5] &^= 1 << (c & 31)
+	}
+	return s
+}()
 
 // junk reports whether c is a C0 control or space (URL Standard's
 // "leading and trailing C0 control or space").
@@ -64,7 +80,18 @@ func (p *parts) split(s string, f splitFlags) int {
 		hi--
 	}
 	s = s[lo:hi]
-	p.buf = slices.Grow(p.buf, len(s)+len("http://")) // at once: a long URL grows it once
+	// At once: a long URL grows the buffer once, to what the escapes of
+	// its bytes that every profile escapes will make of it (non-ASCII and
+	// controls, "%", and what a userinfo, host or port escapes: brackets,
+	// "@", ":"); then the rewrites in place need no other. Room left
+	// unwritten is never touched, so it costs no resident memory.
+	// A short URL is not counted: an escape or two grow its buffer at no
+	// cost that matters, and the pass would cost every URL of a crawl.
+	reserve := 0
+	if len(s) >= 4<<10 {
+		reserve = 2 * countEscape(s, reserveSet)
+	}
+	p.buf = slices.Grow(p.buf, len(s)+len("http://")+room+reserve)
 	for k := 0; k < len(s); k++ {
 		if c := s[k]; c != '\t' && c != '\n' && c != '\r' {
 			p.buf = append(p.buf, c)
@@ -114,13 +141,21 @@ func (p *parts) split(s string, f splitFlags) int {
 	bs := f&splitBackslash != 0 && sp
 	isSlash := func(c byte) bool { return c == '/' || bs && c == '\\' }
 	if sp {
+		run := i
 		for i < n && isSlash(b[i]) {
 			i++
 		}
+		run = i - run
 		p.authority(i, n, bs)
 		i = p.host.j
 		if p.port.ok {
 			i = p.port.j
+		}
+		if p.host.len() == 0 && !p.user.ok && !p.port.ok && run != 0 && run != 2 {
+			// No authority follows the slashes ("http:///", "http:/?q"):
+			// the slashes but the "//" of an authority are the path,
+			// which is "/" (step 8).
+			i--
 		}
 	} else if hasPrefixAt(b, i, "//") {
 		p.authority(i+2, n, false)

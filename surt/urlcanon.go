@@ -133,7 +133,7 @@ func (p *parts) semanticHost(sp bool) {
 		p.lower(p.host)
 	}
 	if v, ok := parseIPv4(p.get(p.host), true); ok {
-		p.set(&p.host, func(dst, _ []byte) []byte { return appendIPv4(dst, v) })
+		p.set(&p.host, maxIPv4, func(dst, _ []byte) []byte { return appendIPv4(dst, v) })
 		return
 	}
 	p.escape(&p.host, hostSetBS)

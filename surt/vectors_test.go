@@ -19,6 +19,11 @@ const (
 	srcIA       = "iipc/webarchive-commons IAURLCanonicalizerTest.java@e90e6c0"
 	srcPywb     = "webrecorder/pywb pywb/utils/canonicalize.py doctests@bcbc00a"
 	srcSafeDocs = "Google Safe Browsing v4, URLs and Hashing, Canonicalization examples"
+
+	// Read from the anchors' sources where their tests are silent.
+	srcSurtParse   = "internetarchive/surt handyurl.parse (RFC 2396 split, then the http://// rule) and GoogleURLCanonicalizer (path normalized only with a host)@6934c32"
+	srcBasicSource = "iipc/webarchive-commons URLParser (^(https?://)/+ rule) and BasicURLCanonicalizer.normalizePath (empty is \"/\")@3921259"
+	srcURLCanonSrc = "iipc/urlcanon python/urlcanon canon.py leading_slash, two_slashes, parse.py parse_ipv4@842afd4"
 )
 
 type vector struct {
@@ -42,6 +47,10 @@ const (
 	whyUserinfoHeritrix = "the Heritrix form keeps the userinfo after the port as Heritrix's SURT.fromURI writes it; urlcanon's surt() drops it"
 
 	whyTrailingCommaPort = "with trailing_comma the URLKey puts the comma after the port as surt's handyurl.geturl_bytes does; urlcanon's surt(with_scheme=False) puts it before"
+
+	whyEmptyHost = "an http URL without a host is written with its \"//\" (\"http:///\"), which reads back so; surt writes the scheme and the path alone (\"http:/\"), which its parser reads the same"
+
+	whyEmptyIPv4Part = "urlcanon's parse_ipv4 reads an empty part as 0, so the host \".\" is 0.0.0.0; the URL Standard's IPv4 parser has no empty parts, the host stays a name and the dot rule empties it"
 
 	whyPromote = "a host that the rules empty is followed by the first path segment as host, because http:///path reads back (as a browser and surt read it) with the host path: the canonical form must read back as itself"
 )
@@ -143,6 +152,37 @@ var surtVectors = []vector{
 	// pywb's canonicalize() doctests (surt.surt underneath).
 	{in: "http://example.com/path/file.html", anchor: "com,example)/path/file.html", src: srcPywb},
 	{in: "urn:some:id", anchor: "urn:some:id", src: srcPywb},
+
+	// No host, or one the rules empty (checked against surt 0.3.1 and
+	// urlcanon's Python source run side by side): surt's parser reads
+	// the slashes after "http:" through an RFC 2396 split, so "//" is an
+	// empty authority and what follows it the path, "/" once its slashes
+	// are stripped; the Google rules leave that path alone without a
+	// host. "./" is "http://./", whose host "." the dot rule empties.
+	// The fuzz seed testdata/fuzz/FuzzKey/ea6e7e0292f8a082: "./" was
+	// "http:///", which read back without its path as "http://".
+	{in: "./", anchor: "http:/", src: srcSurtParse},
+	{in: "/", anchor: "http:/", src: srcSurtParse},
+	{in: "//", anchor: "http:/", src: srcSurtParse},
+	{in: "http:///", anchor: "http:/", src: srcSurtParse},
+	{in: "http:////", anchor: "http:/", src: srcSurtParse},
+	{in: "http://./", anchor: "http:/", src: srcSurtParse},
+	{in: "http://.//", anchor: "http:/", src: srcSurtParse},
+	{in: "http:/", anchor: "http:/", src: srcSurtParse},
+	{in: "http:///?a", anchor: "http:/?a", src: srcSurtParse},
+	{in: "http://", anchor: "http:", src: srcSurtParse},
+	{in: "https://", anchor: "https:", src: srcSurtParse},
+	{in: "./", anchor: "http:/", canon: true, ours: "http:///", why: whyEmptyHost, src: srcSurtParse},
+	{in: "http://", anchor: "http:", canon: true, ours: "http://", why: whyEmptyHost, src: srcSurtParse},
+	{in: "./", anchor: "http:///", o: Options{Profile: Google}, canon: true, src: srcBasicSource},
+	{in: "http:///", anchor: "http:///", o: Options{Profile: Google}, canon: true, src: srcBasicSource},
+	{in: "http://", anchor: "http:///", o: Options{Profile: Google}, canon: true, ours: "http://", why: "surt's GoogleURLCanonicalizer, which the IA profile runs first, normalizes the path only with a host, so an http URL without host or path keeps none; webarchive-commons' BasicURLCanonicalizer makes every empty path \"/\"", src: srcBasicSource},
+	{in: "./", anchor: "http://0.0.0.0/", o: Options{Profile: SemanticPrecise}, canon: true, ours: "http:///", why: whyEmptyIPv4Part, src: srcURLCanonSrc},
+	{in: "http:///", anchor: "http:///", o: Options{Profile: SemanticPrecise}, canon: true, src: srcURLCanonSrc},
+	{in: "http:/", anchor: "http:///", o: Options{Profile: SemanticPrecise}, canon: true, src: srcURLCanonSrc},
+	{in: "http://", anchor: "http:///", o: Options{Profile: SemanticPrecise}, canon: true, src: srcURLCanonSrc},
+	{in: "./", anchor: "http://0.0.0.0/", o: Options{Profile: Aggressive}, canon: true, ours: "http:///", why: whyEmptyIPv4Part, src: srcURLCanonSrc},
+	{in: "https://", anchor: "http:///", o: Options{Profile: Aggressive}, canon: true, src: srcURLCanonSrc},
 
 	// Safe Browsing's example with the raw byte 0x80 (TestGoogleRawByte's
 	// case, here with the others).
