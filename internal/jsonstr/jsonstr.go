@@ -262,14 +262,8 @@ func (o *Object) LongOpt(name, s string, defined bool) *Object {
 
 // Null appends a null member.
 func (o *Object) Null(name string) *Object {
-	b := o.B
-	if !o.first {
-		b = append(b, ',')
-	}
-	o.first = false
-	b = append(b, '"')
-	b = append(b, name...)
-	o.B = append(b, `":null`...)
+	o.Key(name)
+	o.B = append(o.B, "null"...)
 	return o
 }
 
