@@ -222,7 +222,7 @@ func startEdit(c *call) (each, error) {
 		// gives no https URL): the one check of a new URI, what uri
 		// check refuses (a URN's syntax included).
 		if err := scheme.Check(v); err != nil {
-			return v, fmt.Errorf("the result %q: %w", v.String(), err)
+			return v, fmt.Errorf("the result %s: %w", quoteOther(v.String(), 0), err)
 		}
 		return v, nil
 	}
@@ -274,9 +274,9 @@ func followRedirect(c *call, v, loc uri.URI, dots uri.DotPolicy) (uri.URI, error
 	if !c.has("allow-any-scheme") {
 		switch s := strings.ToLower(r.Scheme()); {
 		case s != "http" && s != "https":
-			return v, fmt.Errorf("--redirect: the result %q is not an http or https URL (RFC 9110 10.2.2; --allow-any-scheme follows it)", r.String())
+			return v, fmt.Errorf("--redirect: the result %s is not an http or https URL (RFC 9110 10.2.2; --allow-any-scheme follows it)", quoteOther(r.String(), 0))
 		case !r.HasAuthority() || r.Host() == "":
-			return v, fmt.Errorf("--redirect: the result %q has no host (RFC 9110 4.2.1: an http URI without a host is invalid)", r.String())
+			return v, fmt.Errorf("--redirect: the result %s has no host (RFC 9110 4.2.1: an http URI without a host is invalid)", quoteOther(r.String(), 0))
 		}
 	}
 	return r, nil

@@ -55,6 +55,9 @@ func TestLongLineMemory(t *testing.T) {
 		// A URN's view writes the URN and its NSS: twice a URN that
 		// repair makes three times its input.
 		{"parse --repair --json", line("urn:example:", "aéЖ中α1-", ""), 21.3, 8},
+		// An error about the result (an nntp group cannot take a
+		// segment) quoted the whole result three times; now a window.
+		{"edit --set fragment=x --append path=y", line("nntp://h/", "a.", "b/1"), 15.3, 9},
 		// An href is read three times as long (a NUL is U+FFFD) and was
 		// resolved nine times (%EF%BF%BD); over 2 MiB it is no longer
 		// resolved (htmldoc.MaxLinkBytes).

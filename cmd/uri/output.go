@@ -12,6 +12,7 @@ import (
 	"github.com/urikit/urikit/extract"
 	"github.com/urikit/urikit/htmldoc"
 	"github.com/urikit/urikit/internal/jsonstr"
+	"github.com/urikit/urikit/internal/quote"
 	"github.com/urikit/urikit/iri"
 	"github.com/urikit/urikit/scheme"
 	"github.com/urikit/urikit/surt"
@@ -1037,26 +1038,28 @@ func (w *writer) errorLine(off int, reason string) {
 // describe returns the byte offset in the input in and the reason of a
 // failure, the offset given once: "invalid character '{' in path". The
 // offset is -1 when no byte of in is to blame (the error is about a
-// base, or about no byte).
+// base, or about no byte); the other text is then quoted as parse errors
+// quote their input, a window around the offset, so that a megabyte of
+// bad output does not make a megabyte of message.
 func describe(in string, err error) (offset int, reason string) {
 	var pe *uri.ParseError // urn.ParseError is the same type
 	if errors.As(err, &pe) {
 		if pe.Input != in {
-			return -1, pe.Detail() + " of " + strconv.Quote(pe.Input)
+			return -1, pe.Detail() + " of " + quoteOther(pe.Input, pe.Offset)
 		}
 		return pe.Offset, pe.Detail()
 	}
 	var re *uri.ResolveError
 	if errors.As(err, &re) {
 		if re.Input != in {
-			return -1, re.Reason.Error() + " of " + strconv.Quote(re.Input)
+			return -1, re.Reason.Error() + " of " + quoteOther(re.Input, re.Offset)
 		}
 		return re.Offset, re.Reason.Error()
 	}
 	var we *whatwg.ParseError
 	if errors.As(err, &we) {
 		if we.Input != in {
-			return -1, we.Err.String() + " of " + strconv.Quote(we.Input)
+			return -1, we.Err.String() + " of " + quoteOther(we.Input, we.Offset)
 		}
 		return we.Offset, we.Err.String()
 	}
@@ -1069,6 +1072,23 @@ func describe(in string, err error) (offset int, reason string) {
 		return len(in), "no URL: the line is empty or only spaces and controls"
 	}
 	return -1, err.Error()
+}
+
+// maxQuoted is the longest text other than the input that an error
+// line quotes whole: a URL of any usual size (browsers stop at 2 MiB,
+// but few real ones pass 2 KB).
+const maxQuoted = 2048
+
+// quoteOther quotes a text an error is about that is not the input line
+// (an edit's result, a base): whole up to maxQuoted bytes, so that the
+// user sees what was made; beyond, as parse errors quote their input, a
+// window around offset (quote.Window), so that a megabyte of output does
+// not make megabytes of message.
+func quoteOther(s string, offset int) string {
+	if len(s) <= maxQuoted {
+		return strconv.Quote(s)
+	}
+	return quote.Window(s, offset)
 }
 
 // keyResult is a key or a canonical URL that package surt appended to b
