@@ -1038,9 +1038,8 @@ func (w *writer) errorLine(off int, reason string) {
 // describe returns the byte offset in the input in and the reason of a
 // failure, the offset given once: "invalid character '{' in path". The
 // offset is -1 when no byte of in is to blame (the error is about a
-// base, or about no byte); the other text is then quoted as parse errors
-// quote their input, a window around the offset, so that a megabyte of
-// bad output does not make a megabyte of message.
+// base, or about no byte); the text the error is about is then quoted
+// by quoteOther.
 func describe(in string, err error) (offset int, reason string) {
 	var pe *uri.ParseError // urn.ParseError is the same type
 	if errors.As(err, &pe) {
