@@ -282,37 +282,9 @@ type mergeShardFn struct {
 }
 
 func (f *mergeShardFn) ProcessElement(ctx context.Context, i int, runs func(*string) bool, _ func(*int) bool) error {
-	name := ShardName(f.Prefix, i, f.N)
-	fs, err := filesystem.New(ctx, name)
-	if err != nil {
-		return err
-	}
-	defer fs.Close()
-	var names []string
-	var r string
-	for runs(&r) {
-		names = append(names, r)
-	}
-	slices.Sort(names)
-	fd, err := fs.OpenWrite(ctx, name)
-	if err != nil {
-		return err
-	}
-	if err := mergeRuns(ctx, fs, fd, names); err != nil {
-		fd.Close()
-		return err
-	}
-	if err := fd.Close(); err != nil {
-		return err
-	}
-	if rm, ok := fs.(filesystem.Remover); ok {
-		for _, t := range names {
-			if err := rm.Remove(ctx, t); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	return writeShard(ctx, ShardName(f.Prefix, i, f.N), runs, func(fs filesystem.Interface, w io.Writer, names []string) error {
+		return mergeRuns(ctx, fs, w, names)
+	})
 }
 
 // A run is one sorted file being merged, at its current line.

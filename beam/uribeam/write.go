@@ -171,7 +171,20 @@ type joinShardFn struct {
 }
 
 func (f *joinShardFn) ProcessElement(ctx context.Context, i int, temps func(*string) bool, _ func(*int) bool) error {
-	name := ShardName(f.Prefix, i, f.N)
+	return writeShard(ctx, ShardName(f.Prefix, i, f.N), temps, func(fs filesystem.Interface, w io.Writer, names []string) error {
+		for _, t := range names {
+			if err := appendFile(ctx, fs, w, t); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// writeShard writes the shard name from the temporary files its parts
+// iterates over, in the order of their names (write does it), then
+// removes them.
+func writeShard(ctx context.Context, name string, parts func(*string) bool, write func(fs filesystem.Interface, w io.Writer, names []string) error) error {
 	fs, err := filesystem.New(ctx, name)
 	if err != nil {
 		return err
@@ -179,7 +192,7 @@ func (f *joinShardFn) ProcessElement(ctx context.Context, i int, temps func(*str
 	defer fs.Close()
 	var names []string
 	var t string
-	for temps(&t) {
+	for parts(&t) {
 		names = append(names, t)
 	}
 	slices.Sort(names)
@@ -187,11 +200,9 @@ func (f *joinShardFn) ProcessElement(ctx context.Context, i int, temps func(*str
 	if err != nil {
 		return err
 	}
-	for _, t := range names {
-		if err := appendFile(ctx, fs, fd, t); err != nil {
-			fd.Close()
-			return err
-		}
+	if err := write(fs, fd, names); err != nil {
+		fd.Close()
+		return err
 	}
 	if err := fd.Close(); err != nil {
 		return err
