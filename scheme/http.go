@@ -1,7 +1,6 @@
 package scheme
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -144,9 +143,17 @@ func (v HTTP) Plan(o PlanOptions) (Plan, error) {
 // (appendHTTPJSON: the one writer of it, which AppendJSON calls too).
 func (v HTTP) MarshalJSON() ([]byte, error) { return appendHTTPJSON(nil, v.u, nil) }
 
-// The default ports of http and https in decimal, formatted once for
-// their JSON.
-var httpPortText, httpsPortText = strconv.Itoa(ports.http), strconv.Itoa(ports.https)
+// The runs of the JSON of http and https URLs (appendHTTPJSON) that
+// hold their default ports, made once: from "default_port" to the
+// request target's opening quote, and the same after a null port.
+var (
+	httpDefault, httpsDefault = defaultPortJSON(ports.http), defaultPortJSON(ports.https)
+	httpNoPort, httpsNoPort   = `,"port":null` + httpDefault, `,"port":null` + httpsDefault
+)
+
+func defaultPortJSON(port int) string {
+	return `,"default_port":` + strconv.Itoa(port) + `,"request_target":"`
+}
 
 // isSearch reports whether q is a search of the 1993 draft: not empty,
 // and no "=" or "&".
@@ -159,44 +166,76 @@ func isSearch(q string) bool { return q != "" && strings.IndexAny(q, "=&") < 0 }
 // at a time and flushed: the target comes twice, and a repaired URL can
 // be three times its input (issue 26).
 func appendHTTPJSON(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, error) {
-	if _, ok := u.PortNumber(); !u.HasAuthority() || u.Host() == "" || !ok && u.Port() != "" || strings.IndexByte(u.Host(), '%') >= 0 {
+	// Each accessor of u is read once: an inlined call copies u.
+	s, sch, h, kind := u.String(), u.Scheme(), u.Host(), u.HostKind()
+	path, query, hasQuery := u.Path(), u.Query(), u.HasQuery()
+	hasUserinfo, hasFragment, hasPortText := u.HasUserinfo(), u.HasFragment(), u.HasPort()
+	port, hasPort, portText := 0, false, ""
+	if hasPortText {
+		portText = u.Port()
+		port, hasPort = u.PortNumber()
+	}
+	escaped := strings.IndexByte(h, '%') >= 0
+	if kind == uri.NoHost || h == "" || !hasPort && portText != "" || escaped {
 		if err := needHost(u, "http", "https"); err != nil {
 			return b, err
 		}
 	}
-	def, defText := ports.http, httpPortText
-	if len(u.Scheme()) == 5 {
-		def, defText = ports.https, httpsPortText
+	def, defText, noPort := ports.http, httpDefault, httpNoPort
+	if len(sch) == 5 {
+		def, defText, noPort = ports.https, httpsDefault, httpsNoPort
 	}
-	host := u.Hostname()
-	long := flush != nil && len(u.String()) > jsonstr.FlushSize
+	long := flush != nil && len(s) > jsonstr.FlushSize
+	search := isSearch(query)
 	if !long {
 		// One growth for the whole object: the host comes three
 		// times, the request target twice and the search words once
 		// more, so a long URL would otherwise copy b (the caller's
 		// whole line, for uri parse --json) at every doubling.
-		target := max(len(u.Path()), 1) + len(u.Query()) + 1
-		b = slices.Grow(b, 3*target+3*(len(u.Host())+len(u.Port()))+3*strings.Count(u.Query(), "+")+200)
+		n := 3*len(s) + 200
+		if search {
+			n += 3 * strings.Count(query, "+")
+		}
+		b = jsonstr.Grow(b, n)
 	}
 	b = append(b, `{"host":`...)
-	if strings.IndexByte(host, '%') >= 0 {
-		b = appendJSONString(b, decode(host))
-	} else {
+	switch {
+	case escaped:
+		b = appendJSONString(b, decode(u.Hostname()))
+	case kind == uri.IPv6 || kind == uri.IPvFuture:
 		b = append(b, '"')
-		b = append(b, host...)
+		b = append(b, h[1:len(h)-1]...) // without the brackets (Hostname)
+		b = append(b, '"')
+	default:
+		b = append(b, '"')
+		b = append(b, h...)
 		b = append(b, '"')
 	}
-	port, hasPort := u.PortNumber()
-	b = append(b, `,"port":`...)
 	if hasPort {
+		b = append(b, `,"port":`...)
 		b = strconv.AppendInt(b, int64(port), 10)
+		b = append(b, defText...)
 	} else {
-		b = append(b, "null"...)
+		b = append(b, noPort...)
 	}
-	b = append(b, `,"default_port":`...)
-	b = append(b, defText...)
-	b = append(b, `,"request_target":"`...)
-	if long {
+	switch {
+	case !long && !escaped && !hasUserinfo && !hasFragment && path != "" &&
+		!(hasPortText && portText == "") && (sch == "http" || sch == "https"):
+		// Most URLs: the text is the absolute form, its scheme in
+		// lowercase, without userinfo and fragment, with a path; the
+		// request target ends it, and the Host header is what comes
+		// between "://" and the target (no zone identifier, no empty
+		// port).
+		target := len(path)
+		if hasQuery {
+			target += 1 + len(query)
+		}
+		b = append(b, s[len(s)-target:]...)
+		b = append(b, `","absolute_form":"`...)
+		b = append(b, s...)
+		b = append(b, `","host_header":"`...)
+		b = append(b, s[len(sch)+len("://"):len(s)-target]...)
+	case long:
 		// Each part is written again, a block at a time (b is
 		// flushed between them).
 		b = appendTargetFlush(b, u, flush)
@@ -206,7 +245,7 @@ func appendHTTPJSON(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, err
 		b = appendTargetFlush(b, u, flush)
 		b = append(b, `","host_header":"`...)
 		b = appendHostHeaderFlush(b, u, flush)
-	} else {
+	default:
 		// Each part is made once and copied where it appears again.
 		t0 := len(b)
 		b = appendTarget(b, u)
@@ -220,11 +259,12 @@ func appendHTTPJSON(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, err
 		b = append(b, `","host_header":"`...)
 		b = append(b, b[h0:h1]...)
 	}
-	if q := u.Query(); isSearch(q) {
+	switch {
+	case search:
 		b = append(b, `","search_words":[`...)
 		// SplitSeq, not Split: a query of n "+" holds n+1 words.
 		i := 0
-		for w := range strings.SplitSeq(q, "+") {
+		for w := range strings.SplitSeq(query, "+") {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -235,7 +275,9 @@ func appendHTTPJSON(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, err
 			}
 		}
 		b = append(b, ']')
-	} else {
+	case !hasPort && !hasUserinfo:
+		return append(b, `","search_words":null,"warnings":[]}`...), nil // no warning
+	default:
 		b = append(b, `","search_words":null`...)
 	}
 	b = append(b, `,"warnings":[`...)

@@ -279,6 +279,106 @@ func (c *call) components(u uri.URI, repairs []iri.Change) result {
 // for an undefined component. Any part may be long (a repaired input, an
 // edited URI): each is written a block at a time.
 func (r *componentsResult) writeJSON(w *writer) {
+	u := &r.u
+	if r.repairs == nil && len(w.in) <= shortInput && u.String() == w.in && jsonstr.NeedsNoEscape(w.in) {
+		// Most inputs: a URI as it was read, short and clean, its
+		// members written in one run (appendShortParts).
+		w.Open().Key("input")
+		w.B = appendShortParts(w.B, u)
+	} else {
+		r.writeParts(w)
+	}
+	// "params": the query's key=value pairs in order, each [name,
+	// value] decoded as HTML forms decode them ("+" is a space;
+	// uri.Params), or null when there is no query. A pair without "="
+	// has the value "".
+	if u.HasQuery() {
+		w.Array("params")
+		for _, q := range u.QueryParams().All() {
+			w.Elem().Pair(q.Key(), q.Value())
+		}
+		w.End()
+	} else {
+		w.Null("params")
+	}
+	w.schemeData(*u)
+	w.end(r.repairs)
+}
+
+// shortInput is the longest input whose components appendShortParts
+// writes: far below jsonstr.FlushSize, so that no part is one that the
+// writer would write a block at a time.
+const shortInput = 4 << 10
+
+// appendShortParts appends the value of "input" and the members from
+// "scheme" to "fragment" of u (writeParts), for a u whose text needs no
+// escape (jsonstr.NeedsNoEscape) and is short (shortInput), after one
+// growth for them all: every component is a part of u's text, so none
+// needs an escape either, and together they are at most that long. Each
+// accessor of u is called once (an inlined call copies u), and the
+// constants are short enough for the compiler to copy them inline.
+func appendShortParts(b []byte, u *uri.URI) []byte {
+	s := u.String()
+	b = jsonstr.Grow(b, 2*len(s)+200)
+	b = append(b, '"')
+	b = append(b, s...)
+	if u.HasScheme() {
+		b = append(b, `","scheme":"`...)
+		b = append(b, u.Scheme()...)
+		b = append(b, '"')
+	} else {
+		b = append(b, `","scheme":null`...)
+	}
+	if u.HasUserinfo() {
+		b = append(b, `,"userinfo":"`...)
+		b = append(b, u.Userinfo()...)
+		b = append(b, '"')
+	} else {
+		b = append(b, `,"userinfo":null`...)
+	}
+	switch u.HostKind() {
+	case uri.NoHost: // no authority
+		b = append(b, `,"host":null`...)
+		b = append(b, `,"host_type":null`...)
+	case uri.RegName:
+		b = append(b, `,"host":"`...)
+		b = append(b, u.Host()...)
+		b = append(b, `","host_type":`...)
+		b = append(b, `"reg-name"`...)
+	default:
+		b = append(b, `,"host":"`...)
+		b = append(b, u.Host()...)
+		b = append(b, `","host_type":"`...)
+		b = append(b, u.HostKind().String()...)
+		b = append(b, '"')
+	}
+	if u.HasPort() {
+		b = append(b, `,"port":"`...)
+		b = append(b, u.Port()...)
+		b = append(b, `","path":"`...)
+	} else {
+		b = append(b, `,"port":null`...)
+		b = append(b, `,"path":"`...)
+	}
+	b = append(b, u.Path()...)
+	if u.HasQuery() {
+		b = append(b, `","query":"`...)
+		b = append(b, u.Query()...)
+		b = append(b, '"')
+	} else {
+		b = append(b, `","query":null`...)
+	}
+	if u.HasFragment() {
+		b = append(b, `,"fragment":"`...)
+		b = append(b, u.Fragment()...)
+		return append(b, '"')
+	}
+	return append(b, `,"fragment":null`...)
+}
+
+// writeParts writes "input" and the members from "scheme" to
+// "fragment" of any URI, a long part a block at a time.
+func (r *componentsResult) writeParts(w *writer) {
 	u := r.u
 	// Every component is a part of u's text: when that needs no escape
 	// (always, for a URI in either grammar: RFC 3986 2 and the 1998
@@ -304,21 +404,6 @@ func (r *componentsResult) writeJSON(w *writer) {
 	o.Part("query", u.Query(), u.HasQuery(), clean)
 	o.Part("fragment", u.Fragment(), u.HasFragment(), clean)
 	w.Object = o
-	// "params": the query's key=value pairs in order, each [name,
-	// value] decoded as HTML forms decode them ("+" is a space;
-	// uri.Params), or null when there is no query. A pair without "="
-	// has the value "".
-	if u.HasQuery() {
-		w.Array("params")
-		for _, q := range u.QueryParams().All() {
-			w.Elem().Pair(q.Key(), q.Value())
-		}
-		w.End()
-	} else {
-		w.Null("params")
-	}
-	w.schemeData(u)
-	w.end(r.repairs)
 }
 
 // schemeData writes "scheme_data", the typed view of the URL's scheme
