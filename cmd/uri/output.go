@@ -281,28 +281,46 @@ func (c *call) components(u uri.URI, repairs []iri.Change) result {
 func (r *componentsResult) writeJSON(w *writer) {
 	u := &r.u
 	if r.repairs == nil && len(w.in) <= shortInput && u.String() == w.in && jsonstr.NeedsNoEscape(w.in) {
-		// Most inputs: a URI as it was read, short and clean, its
-		// members written in one run (appendShortParts).
-		w.Open().Key("input")
-		w.B = appendShortParts(w.B, u)
-	} else {
-		r.writeParts(w)
+		// Most inputs: a URI as it was read, short and clean. Its
+		// line is written in one run on B, whole (nothing to flush),
+		// from its "{" to its newline: the Object's state is as the
+		// line before left it, and as this one would leave it.
+		b := appendShortParts(w.B, u)
+		b = appendParams(b, u, nil)
+		b = appendSchemeData(b, *u, nil)
+		w.B = append(b, '}', '\n')
+		return
 	}
-	// "params": the query's key=value pairs in order, each [name,
-	// value] decoded as HTML forms decode them ("+" is a space;
-	// uri.Params), or null when there is no query. A pair without "="
-	// has the value "".
-	if u.HasQuery() {
-		w.Array("params")
-		for _, q := range u.QueryParams().All() {
-			w.Elem().Pair(q.Key(), q.Value())
-		}
-		w.End()
-	} else {
-		w.Null("params")
-	}
-	w.schemeData(*u)
+	r.writeParts(w)
+	w.B = appendParams(w.B, u, w.Flush)
+	w.spill()
+	w.B = appendSchemeData(w.B, *u, w.Flush)
 	w.end(r.repairs)
+}
+
+// appendParams appends "params": the query's key=value pairs in order,
+// each [name, value] decoded as HTML forms decode them ("+" is a space;
+// uri.Params), or null when there is no query. A pair without "=" has
+// the value "". With flush, a long list is written out between pairs.
+func appendParams(b []byte, u *uri.URI, flush func([]byte) []byte) []byte {
+	if !u.HasQuery() {
+		return append(b, `,"params":null`...)
+	}
+	b = append(b, `,"params":[`...)
+	for i, q := range u.QueryParams().All() {
+		if flush != nil && len(b) > jsonstr.FlushSize {
+			b = flush(b)
+		}
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		b = jsonstr.Append(b, q.Key())
+		b = append(b, ',')
+		b = jsonstr.Append(b, q.Value())
+		b = append(b, ']')
+	}
+	return append(b, ']')
 }
 
 // shortInput is the longest input whose components appendShortParts
@@ -320,7 +338,7 @@ const shortInput = 4 << 10
 func appendShortParts(b []byte, u *uri.URI) []byte {
 	s := u.String()
 	b = jsonstr.Grow(b, 2*len(s)+200)
-	b = append(b, '"')
+	b = append(b, `{"input":"`...)
 	b = append(b, s...)
 	if u.HasScheme() {
 		b = append(b, `","scheme":"`...)
@@ -406,26 +424,22 @@ func (r *componentsResult) writeParts(w *writer) {
 	w.Object = o
 }
 
-// schemeData writes "scheme_data", the typed view of the URL's scheme
-// (package scheme: http, ftp, gopher, mailto, urn, ...), or null for a
-// scheme without one. The view reads every URL the command accepts
-// (parseURI checked its rules, which are the view's); should it not,
-// null and "scheme_error" with the reason say so rather than nothing.
-func (w *writer) schemeData(u uri.URI) {
-	w.spill()
-	mark := len(w.B)
-	w.Key("scheme_data")
-	// The view's own JSON (written with jsonstr.Object too), flushed in
-	// long lists: a mailto URL of a million header fields is written a
-	// block at a time.
-	b, err := scheme.AppendJSONFlush(w.B, u, w.Flush)
+// appendSchemeData appends "scheme_data", the typed view of the URL's
+// scheme (package scheme: http, ftp, gopher, mailto, urn, ...), or null
+// for a scheme without one. The view reads every URL the command
+// accepts (parseURI checked its rules, which are the view's); should it
+// not, null and "scheme_error" with the reason say so rather than
+// nothing. With flush, a long list in the view's JSON (a mailto URL of a
+// million header fields) is written out a block at a time.
+func appendSchemeData(b []byte, u uri.URI, flush func([]byte) []byte) []byte {
+	mark := len(b)
+	b, err := scheme.AppendJSONFlush(append(b, `,"scheme_data":`...), u, flush)
 	if err != nil {
-		w.B = w.B[:mark] // nothing was flushed
+		// b is as it was: nothing was flushed.
 		_, reason := describe(u.String(), err)
-		w.Null("scheme_data").Str("scheme_error", reason)
-		return
+		return jsonstr.Append(append(b[:mark], `,"scheme_data":null,"scheme_error":`...), reason)
 	}
-	w.B = b
+	return b
 }
 
 // writePlain writes the defined components as KEY=VALUE, separated by
