@@ -170,6 +170,12 @@ func appendHTTPJSON(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, err
 	s, sch, h, kind := u.String(), u.Scheme(), u.Host(), u.HostKind()
 	path, query, hasQuery := u.Path(), u.Query(), u.HasQuery()
 	hasUserinfo, hasFragment, hasPortText := u.HasUserinfo(), u.HasFragment(), u.HasPort()
+	if kind == uri.RegName && !hasUserinfo && !hasPortText && !hasFragment && len(s) <= jsonstr.FlushSize {
+		// Most URLs: a host name, no port, no warning.
+		if v, ok := appendHTTPNameJSON(b, s, sch, h, path, query, hasQuery); ok {
+			return v, nil
+		}
+	}
 	port, hasPort, portText := 0, false, ""
 	if hasPortText {
 		portText = u.Port()
@@ -228,17 +234,7 @@ func appendHTTPJSON(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, err
 		// request target ends it, and the Host header is what comes
 		// between "://" and the target (no zone identifier, no empty
 		// port).
-		target := len(path)
-		if hasQuery {
-			target += 1 + len(query)
-		}
-		b = append(b, s[len(s)-target:]...)
-		b = append(b, `","absolute_form`...)
-		b = append(b, `":"`...)
-		b = append(b, s...)
-		b = append(b, `","host_header"`...)
-		b = append(b, `:"`...)
-		b = append(b, s[len(sch)+len("://"):len(s)-target]...)
+		b = appendAsIsForms(b, s, sch, path, query, hasQuery)
 	case long:
 		// Each part is written again, a block at a time (b is
 		// flushed between them).
@@ -307,6 +303,53 @@ func appendHTTPJSON(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, err
 		warn(WarnPassword)
 	}
 	return append(b, "]}"...), nil
+}
+
+// appendHTTPNameJSON is appendHTTPJSON for an http or https URL with a
+// host name (a reg-name that is not empty) and no userinfo, port or
+// fragment, given its text s and its components: its parts are written
+// as they stand in s (appendAsIsForms), after one growth for them all.
+// It reports false, having written nothing, when the URL is not of that
+// kind: a scheme not in lowercase, an escape in the host, no path, or a
+// query of search words.
+func appendHTTPNameJSON(b []byte, s, sch, h, path, query string, hasQuery bool) ([]byte, bool) {
+	if sch != "http" && sch != "https" || h == "" || path == "" || isSearch(query) || strings.IndexByte(h, '%') >= 0 {
+		return b, false
+	}
+	b = jsonstr.Grow(b, 3*len(s)+200)
+	b = append(b, `{"host":"`...)
+	b = append(b, h...)
+	b = append(b, '"')
+	if len(sch) == 5 {
+		b = append(b, httpsNoPort...)
+	} else {
+		b = append(b, httpNoPort...)
+	}
+	b = appendAsIsForms(b, s, sch, path, query, hasQuery)
+	b = append(b, `","search_words"`...)
+	b = append(b, `:null,"warnings"`...)
+	return append(b, `:[]}`...), true
+}
+
+// appendAsIsForms appends the request target, then "absolute_form" and
+// "host_header", of an http URL whose text s is its absolute form: its
+// scheme sch in lowercase, no userinfo, no fragment, a path, no zone
+// identifier, no empty port. The target (path and query) ends s; the
+// Host header is what comes between "://" and the target. (The
+// constants are cut to 16 bytes at most: the compiler copies those
+// inline.)
+func appendAsIsForms(b []byte, s, sch, path, query string, hasQuery bool) []byte {
+	target := len(path)
+	if hasQuery {
+		target += 1 + len(query)
+	}
+	b = append(b, s[len(s)-target:]...)
+	b = append(b, `","absolute_form`...)
+	b = append(b, `":"`...)
+	b = append(b, s...)
+	b = append(b, `","host_header"`...)
+	b = append(b, `:"`...)
+	return append(b, s[len(sch)+len("://"):len(s)-target]...)
 }
 
 func appendTarget(b []byte, u uri.URI) []byte { return appendTargetFlush(b, u, nil) }

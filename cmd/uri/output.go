@@ -291,6 +291,13 @@ func (r *componentsResult) writeJSON(w *writer) {
 		w.B = append(b, '}', '\n')
 		return
 	}
+	r.writeLongJSON(w)
+}
+
+// writeLongJSON is writeJSON for any URI: a repaired input, an edited
+// URI, a long one (each part a block at a time).
+func (r *componentsResult) writeLongJSON(w *writer) {
+	u := &r.u
 	r.writeParts(w)
 	w.B = appendParams(w.B, u, w.Flush)
 	w.spill()
