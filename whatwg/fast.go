@@ -113,11 +113,26 @@ const lanes = 0x0101010101010101
 // a dot segment (hasDotSegment). It reports false, leaving *u alone,
 // otherwise.
 func parseFast(s string, u *URL) bool {
-	var kind schemeKind
-	var se int // the scheme's length
+	kind, se := fastScheme(s)
+	if se == 0 {
+		return false
+	}
+	if haveClassify && len(s) <= 64 {
+		var m fastMasks
+		classify64(s, &m)
+		if parseFastMasks(s, &m, kind, se, u) {
+			return true
+		}
+	}
+	return parseFastWords(s, kind, se, u)
+}
+
+// fastScheme returns the special scheme that s starts with, followed
+// by "://", and its length, or 0 for any other start.
+func fastScheme(s string) (kind schemeKind, se int) {
 	switch {
 	case len(s) > math.MaxInt32/2: // parseFull refuses it
-		return false
+		return
 	case len(s) >= 8 && s[:8] == "https://":
 		kind, se = schemeHTTPS, 5
 	case len(s) >= 7 && s[:7] == "http://":
@@ -130,9 +145,13 @@ func parseFast(s string, u *URL) bool {
 		kind, se = schemeWS, 2
 	case len(s) >= 6 && s[:6] == "ftp://":
 		kind, se = schemeFTP, 3
-	default:
-		return false
 	}
+	return
+}
+
+// parseFastWords is parseFast after the scheme (kind, of length se),
+// reading s eight bytes at a time.
+func parseFastWords(s string, kind schemeKind, se int, u *URL) bool {
 	h := se + 3
 
 	// The host: LDH bytes up to the first other byte. Most hosts are
