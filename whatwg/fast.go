@@ -9,6 +9,7 @@ import (
 // The fast path of the basic URL parser for the common case of the web:
 // an absolute URL of a special scheme, already in serialized form,
 // with a lowercase LDH domain. One left-to-right pass with a byte table
+// (or, for a short URL, one lookup of all its bytes, fastmask.go)
 // proves that the state machine (section 4.4) would return the input
 // unchanged and report no validation error; it then fills the URL's
 // offsets and allocates nothing. On any doubt it says no, and the full
@@ -111,7 +112,10 @@ const lanes = 0x0101010101010101
 // (none for file); and a path, query and fragment of plain bytes
 // (fastByte) and valid percent-encodings, with no segment that may be
 // a dot segment (hasDotSegment). It reports false, leaving *u alone,
-// otherwise.
+// otherwise. A URL of at most 64 bytes is classified at once where the
+// CPU can (parseFastMasks, which takes the common shapes); the others,
+// and what parseFastMasks does not take, are read eight bytes at a time
+// (parseFastWords).
 func parseFast(s string, u *URL) bool {
 	kind, se := fastScheme(s)
 	if se == 0 {

@@ -17,10 +17,10 @@ func TestClassifyEveryByte(t *testing.T) {
 	buf := make([]byte, 64+64) // s, then bytes past its end that must not count
 	for n := 0; n <= 64; n++ {
 		for k := 0; k < n; k++ {
+			for j := range buf {
+				buf[j] = byte(r.IntN(256))
+			}
 			for c := range 256 {
-				for j := range buf {
-					buf[j] = byte(r.IntN(256))
-				}
 				buf[k] = byte(c)
 				s := string(buf)[:n]
 				var got, want fastMasks
