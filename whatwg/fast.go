@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/bits"
 	"strings"
+
+	"github.com/urikit/urikit/internal/chars"
 )
 
 // The fast path of the basic URL parser for the common case of the web:
@@ -121,9 +123,9 @@ func parseFast(s string, u *URL) bool {
 	if se == 0 {
 		return false
 	}
-	if haveClassify && len(s) <= 64 {
-		var m fastMasks
-		classify64(s, &m)
+	if chars.Vector && len(s) <= chars.MaxMasked {
+		var m [8]uint64
+		fastClasses.Masks(s, &m)
 		if parseFastMasks(s, &m, kind, se, u) {
 			return true
 		}

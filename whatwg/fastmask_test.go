@@ -1,52 +1,47 @@
 package whatwg
 
 import (
-	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/urikit/urikit/internal/chars"
 )
 
-// TestClassifyEveryByte: classify64 gives the masks of classifyGo for
-// every byte value in every place of a string of every length up to 64,
-// the other bytes drawn at random.
-func TestClassifyEveryByte(t *testing.T) {
-	if !haveClassify {
-		t.Skip("classify64 is classifyGo on this machine (no AVX512BW, AVX512VBMI and BMI2)")
+// TestFastClassIndex: the masks of fastClasses are those of the bits of
+// fastByte, in the order parseFastMasks reads them.
+func TestFastClassIndex(t *testing.T) {
+	for _, c := range []struct {
+		bit uint8
+		k   int
+	}{{fbPath, mPath}, {fbQuery, mQuery}, {fbFrag, mFrag}, {fbDigit, mDigit}, {fbDot, mDot}, {fbHyphen, mHyphen}, {fbSlash, mSlash}, {fbLDH, mLDH}} {
+		if c.bit != 1<<c.k {
+			t.Errorf("class %d is bit %#x of fastByte", c.k, c.bit)
+		}
 	}
-	r := rand.New(rand.NewPCG(64, 1))
-	buf := make([]byte, 64+64) // s, then bytes past its end that must not count
-	for n := 0; n <= 64; n++ {
-		for k := 0; k < n; k++ {
-			for j := range buf {
-				buf[j] = byte(r.IntN(256))
-			}
-			for c := range 256 {
-				buf[k] = byte(c)
-				s := string(buf)[:n]
-				var got, want fastMasks
-				classify64(s, &got)
-				classifyGo(s, &want)
-				if got != want {
-					t.Fatalf("%q: classify64 %+v, classifyGo %+v", s, got, want)
-				}
+	s := "https://a-b.c9/d.e?f'#g`"
+	var m [8]uint64
+	fastClasses.Masks(s, &m)
+	for i := range len(s) {
+		for k := range m {
+			if got, want := m[k]>>i&1 != 0, fastByte[s[i]]&(1<<k) != 0; got != want {
+				t.Errorf("%q: byte %d in class %d: %v, fastByte says %v", s, i, k, got, want)
 			}
 		}
 	}
 }
 
 // checkFastMasks runs parseFastMasks on s (when it has a special scheme
-// and at most 64 bytes) with the masks of classifyGo, and fails when it
-// takes s and parseFastWords does not, or gives another URL.
-// parseFast, and checkFast through it, runs the same with the masks of
-// classify64 where the machine has it; this runs it everywhere.
+// and at most 64 bytes), and fails when it takes s and parseFastWords
+// does not, or gives another URL. parseFast runs parseFastMasks only
+// where chars.Vector is true; this runs it everywhere.
 func checkFastMasks(t *testing.T, s string) {
 	t.Helper()
 	kind, se := fastScheme(s)
-	if se == 0 || len(s) > 64 {
+	if se == 0 || len(s) > chars.MaxMasked {
 		return
 	}
-	var m fastMasks
-	classifyGo(s, &m)
+	var m [8]uint64
+	fastClasses.Masks(s, &m)
 	var fast, words URL
 	if !parseFastMasks(s, &m, kind, se, &fast) {
 		return
@@ -102,8 +97,8 @@ func TestParseFastMasksTakes(t *testing.T) {
 		for n := 0; len(c.in)-1+n <= 64; n++ {
 			s := strings.Replace(c.in, "@", strings.Repeat("x", n), 1)
 			kind, se := fastScheme(s)
-			var m fastMasks
-			classifyGo(s, &m)
+			var m [8]uint64
+			fastClasses.Masks(s, &m)
 			var u URL
 			if got := parseFastMasks(s, &m, kind, se, &u); got != c.takes {
 				t.Errorf("%q: parseFastMasks %v, want %v", s, got, c.takes)
