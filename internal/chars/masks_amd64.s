@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // func masks64(p *byte, n int, tab *[128]byte, m *[8]uint64)
