@@ -260,10 +260,17 @@ const resolveStack = 256
 // site's root or to itself), which costs no allocation, and a copy of b
 // otherwise.
 func shareOrCopy(b []byte, base string) string {
-	if n := len(b); n <= len(base) && (n == 0 || base[n-1] == b[n-1]) && base[:n] == string(b) {
+	if isStartOf(b, base) {
 		return base[:len(b)]
 	}
 	return string(b)
+}
+
+// isStartOf reports whether b is the start of s, comparing its last
+// byte first: most results differ from the base at their end.
+func isStartOf(b []byte, s string) bool {
+	n := len(b)
+	return n <= len(s) && (n == 0 || s[n-1] == b[n-1]) && s[:n] == string(b)
 }
 
 // Resolve2396 resolves ref against the base u with the algorithm of the
