@@ -7,8 +7,9 @@
 #   BEFORE=REV URIKIT_SHARED=... scripts/bench-ada-parse.sh ADA_SOURCE_DIR [COUNT] [BENCHTIME]
 #
 # With BEFORE, the whatwg test binary of commit REV (a git worktree in a
-# temporary directory) runs uri.Parse in the same rounds, and a second
-# table gives REV's time over this tree's, and ada's over each.
+# temporary directory) runs whatwg.Parse and uri.Parse in the same
+# rounds, and a second table gives, for each, REV's time over this
+# tree's, and ada's over each.
 #
 # ADA_SOURCE_DIR is a checkout of github.com/ada-url/ada (it must hold
 # src/ada.cpp and include/ada.h); this script fetches nothing and nothing
@@ -59,16 +60,17 @@ for i in $(seq "$count"); do
     -test.bench '^BenchmarkParse$/^(kasztp|node_files)$/^(whatwg|uri)$' \
     -test.benchtime "$benchtime" -test.count 1)
   if [ -n "$before" ]; then
-    # uri.Parse of the commit BEFORE, named "before".
+    # whatwg.Parse and uri.Parse of the commit BEFORE, named
+    # "before-whatwg" and "before-uri".
     (cd whatwg && "$tmp/before.test" -test.run '^$' \
-      -test.bench '^BenchmarkParse$/^(kasztp|node_files)$/^uri$' \
-      -test.benchtime "$benchtime" -test.count 1) | sed 's#/uri-#/before-#'
+      -test.bench '^BenchmarkParse$/^(kasztp|node_files)$/^(whatwg|uri)$' \
+      -test.benchtime "$benchtime" -test.count 1) | sed -E 's#/(whatwg|uri)-#/before-\1-#'
   fi
 done | tee "$tmp/out" | grep -E '^(round|Benchmark)' >&2
 
-# summary TABLE prints the rows of table 1 (against ada) or 2 (uri.Parse
-# of BEFORE against this tree's): medians of cpu-ns/op and of each
-# round's own ratios.
+# summary TABLE prints the rows of table 1 (against ada) or 2 (whatwg.Parse
+# and uri.Parse of BEFORE against this tree's): medians of cpu-ns/op and
+# of each round's own ratios.
 summary() {
   awk -v table="$1" '
     /^round/ { r++ }
@@ -86,17 +88,24 @@ summary() {
     function ratio(k, c, x, y) { return v[k, c, x] > 0 && v[k, c, y] > 0 ? " " v[k, c, x] / v[k, c, y] : "" }
     END {
       for (c in seen) {
-        ra = ""; ru = ""; rau = ""; rb = ""; rab = ""; lo = ""; hi = ""
+        ra = ""; ru = ""; rau = ""
         for (k = 1; k <= r; k++) {
           ra = ra ratio(k, c, "ada", "whatwg"); ru = ru ratio(k, c, "whatwg", "uri"); rau = rau ratio(k, c, "ada", "uri")
-          q = ratio(k, c, "before", "uri"); rb = rb q; rab = rab ratio(k, c, "ada", "before")
-          if (q != "" && (lo == "" || q + 0 < lo)) lo = q + 0
-          if (q != "" && (hi == "" || q + 0 > hi)) hi = q + 0
         }
-        if (table == 1)
+        if (table == 1) {
           printf "| %s | %.1f | %.1f | %.1f | %.2fx | %.2f | %.2fx |\n", c, median(cpu[c, "whatwg"]), median(cpu[c, "uri"]), median(cpu[c, "ada"]), median(ra), median(ru), median(rau)
-        else
-          printf "| %s | %.1f | %.1f | %.2fx (%.2f-%.2f) | %.2fx | %.2fx |\n", c, median(cpu[c, "before"]), median(cpu[c, "uri"]), median(rb), lo, hi, median(rab), median(rau)
+          continue
+        }
+        split("whatwg uri", impls, " ")
+        for (x = 1; x <= 2; x++) {
+          m = impls[x]; b = "before-" m; rb = ""; rab = ""; rap = ""; lo = ""; hi = ""
+          for (k = 1; k <= r; k++) {
+            q = ratio(k, c, b, m); rb = rb q; rab = rab ratio(k, c, "ada", b); rap = rap ratio(k, c, "ada", m)
+            if (q != "" && (lo == "" || q + 0 < lo)) lo = q + 0
+            if (q != "" && (hi == "" || q + 0 > hi)) hi = q + 0
+          }
+          printf "| %s | %s.Parse | %.1f | %.1f | %.2fx (%.2f-%.2f) | %.2fx | %.2fx |\n", c, m, median(cpu[c, b]), median(cpu[c, m]), median(rb), lo, hi, median(rab), median(rap)
+        }
       }
     }' "$tmp/out" | sort
 }
@@ -106,8 +115,8 @@ echo "|---|---:|---:|---:|---:|---:|---:|"
 summary 1
 [ -z "$before" ] && exit 0
 echo
-echo "uri.Parse of $before against this tree's, in the same rounds:"
+echo "whatwg.Parse and uri.Parse of $before against this tree's, in the same rounds:"
 echo
-echo "| corpus | $before cpu-ns/URL | this tree cpu-ns/URL | $before / this tree (min-max) | ada / $before | ada / this tree |"
-echo "|---|---:|---:|---:|---:|---:|"
+echo "| corpus | parser | $before cpu-ns/URL | this tree cpu-ns/URL | $before / this tree (min-max) | ada / $before | ada / this tree |"
+echo "|---|---|---:|---:|---:|---:|---:|"
 summary 2

@@ -98,6 +98,9 @@ func Parse(s string) (URI, error) {
 		return URI{}, fail(s, 0, ComponentNone, ErrTooLong)
 	}
 	var u URI
+	if useMasks(s) && u.parseMasks(s) {
+		return u, nil
+	}
 	if err := u.parse3986(s, false); err != nil {
 		return URI{}, err
 	}
@@ -117,6 +120,9 @@ func ParseWith(s string, o Options) (URI, error) {
 		return parse2396(s)
 	}
 	var u URI
+	if useMasks(s) && u.parseMasks(s) {
+		return u, nil
+	}
 	if err := u.parse3986(s, o.AllowZoneID); err != nil {
 		return URI{}, err
 	}

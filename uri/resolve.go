@@ -120,10 +120,19 @@ func (u URI) Resolve(ref URI) URI {
 	case isEmptyRef(&ref):
 		return u.WithoutFragment()
 	}
-	if t, ok := u.resolveJoin(&ref); ok {
+	var d baseDir
+	if t, ok := u.resolveJoin(&ref, &d); ok {
 		return t
 	}
-	return u.resolveWrite(&ref)
+	return u.resolveWrite(&ref, &d)
+}
+
+// baseDir is the base's directory (Resolver.dir and dirDots), when
+// resolveJoin has found it for resolveWrite.
+type baseDir struct {
+	dir   string
+	dots  bool
+	known bool
 }
 
 // resolveWrite is Resolve for the references that resolveJoin leaves:
@@ -131,8 +140,8 @@ func (u URI) Resolve(ref URI) URI {
 // relative path needs it. A result that fits is written on the stack
 // and copied into a string of its exact size. It is a function of its
 // own so that Resolve's frame does not hold the buffer.
-func (u *URI) resolveWrite(ref *URI) URI {
-	r := Resolver{base: u.WithoutFragment(), lazy: true}
+func (u *URI) resolveWrite(ref *URI, d *baseDir) URI {
+	r := Resolver{base: u.WithoutFragment(), dir: d.dir, dirDots: d.dots, lazy: !d.known}
 	n := len(r.base.s) + len(ref.s) + 2
 	if n <= resolveStack {
 		var buf [resolveStack]byte
@@ -158,7 +167,7 @@ func (u *URI) resolveWrite(ref *URI) URI {
 // it is written, so it takes one allocation of exactly that size, or
 // none when the result is the start of u.s or ref itself. ok is false
 // for the other references.
-func (u *URI) resolveJoin(ref *URI) (t URI, ok bool) {
+func (u *URI) resolveJoin(ref *URI, d *baseDir) (t URI, ok bool) {
 	var m int32       // the length of the start of u the result takes
 	slash := int32(0) // 1 when "/" comes between u.s[:m] and ref.s
 	switch {
@@ -185,8 +194,6 @@ func (u *URI) resolveJoin(ref *URI) (t URI, ok bool) {
 	default:
 		// T takes Base's scheme and authority; R has neither, so its
 		// path starts at 0.
-		t = *u
-		t.flags &^= hasFragment
 		p := ref.Path()
 		switch {
 		case p == "" && ref.flags&hasQuery == 0:
@@ -203,31 +210,34 @@ func (u *URI) resolveJoin(ref *URI) (t URI, ok bool) {
 		default:
 			// 5.2.3: Base's path up to its last "/" (a path after an
 			// authority is empty or starts with "/"), then R's path.
-			if hasDotSegment(p) {
-				return t, false
-			}
+			// The directory is kept for resolveWrite when R's path
+			// has a dot segment.
 			bp := u.Path()
 			if bp == "" {
 				slash = 1
+				*d = baseDir{dir: "/", known: true}
 			} else {
-				k := strings.LastIndexByte(bp, '/') + 1
-				if hasDotSegment(bp[:k]) {
-					return t, false
-				}
-				bp = bp[:k]
+				bp = bp[:strings.LastIndexByte(bp, '/')+1]
+				*d = baseDir{dir: bp, dots: hasDotSegment(bp), known: true}
+			}
+			if d.dots || hasDotSegment(p) {
+				return t, false
 			}
 			m = u.pathStart + int32(len(bp))
 		}
+		t = *u
+		t.flags &^= hasFragment
 		if p != "" || ref.flags&hasQuery != 0 {
 			t.flags &^= hasQuery
 			t.pathEnd = m + slash + ref.pathEnd
 		}
 	}
-	d := m + slash
-	t.queryEnd = d + ref.queryEnd
+	at := m + slash // where ref.s begins in T
+	t.queryEnd = at + ref.queryEnd
 	t.flags |= ref.flags & (hasQuery | hasFragment)
-	// The text, shared with u when it is the start of u.
-	if n := int(d) + len(ref.s); n <= len(u.s) && (slash == 0 || u.s[m] == '/') && u.s[d:n] == ref.s {
+	// The text, shared with u when it is the start of u (its last
+	// byte compared first: most results are not).
+	if n := int(at) + len(ref.s); n <= len(u.s) && (slash == 0 || u.s[m] == '/') && u.s[n-1] == ref.s[len(ref.s)-1] && u.s[at:n] == ref.s {
 		t.s = u.s[:n]
 	} else if m == 0 {
 		t.s = ref.s // a network-path reference against a base without scheme
@@ -235,7 +245,7 @@ func (u *URI) resolveJoin(ref *URI) (t URI, ok bool) {
 		b := make([]byte, n)
 		copy(b, u.s[:m])
 		b[m] = '/' // written over by ref.s unless slash
-		copy(b[d:], ref.s)
+		copy(b[at:], ref.s)
 		// b is never written again: hand its bytes to the string.
 		t.s = unsafe.String(&b[0], n)
 	}
@@ -250,10 +260,17 @@ const resolveStack = 256
 // site's root or to itself), which costs no allocation, and a copy of b
 // otherwise.
 func shareOrCopy(b []byte, base string) string {
-	if len(b) <= len(base) && base[:len(b)] == string(b) {
+	if isStartOf(b, base) {
 		return base[:len(b)]
 	}
 	return string(b)
+}
+
+// isStartOf reports whether b is the start of s, comparing its last
+// byte first: most results differ from the base at their end.
+func isStartOf(b []byte, s string) bool {
+	n := len(b)
+	return n <= len(s) && (n == 0 || s[n-1] == b[n-1]) && s[:n] == string(b)
 }
 
 // Resolve2396 resolves ref against the base u with the algorithm of the

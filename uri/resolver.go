@@ -89,7 +89,7 @@ func (r *Resolver) Resolve(ref URI) URI {
 	b, u := r.appendTo(r.block, &ref)
 	r.block = b
 	if n := len(b) - start; n > 0 {
-		if r.base.s[:min(n, len(r.base.s))] == string(b[start:]) {
+		if isStartOf(b[start:], r.base.s) {
 			// The start of the base, shared: the block takes it back.
 			u.s = r.base.s[:n]
 			r.block = b[:start]

@@ -4,11 +4,14 @@ import (
 	"math"
 	"math/bits"
 	"strings"
+
+	"github.com/urikit/urikit/internal/chars"
 )
 
 // The fast path of the basic URL parser for the common case of the web:
 // an absolute URL of a special scheme, already in serialized form,
 // with a lowercase LDH domain. One left-to-right pass with a byte table
+// (or, for a short URL, one lookup of all its bytes, fastmask.go)
 // proves that the state machine (section 4.4) would return the input
 // unchanged and report no validation error; it then fills the URL's
 // offsets and allocates nothing. On any doubt it says no, and the full
@@ -111,13 +114,31 @@ const lanes = 0x0101010101010101
 // (none for file); and a path, query and fragment of plain bytes
 // (fastByte) and valid percent-encodings, with no segment that may be
 // a dot segment (hasDotSegment). It reports false, leaving *u alone,
-// otherwise.
+// otherwise. A URL of at most 64 bytes is classified at once where the
+// CPU can (parseFastMasks, which takes the common shapes); the others,
+// and what parseFastMasks does not take, are read eight bytes at a time
+// (parseFastWords).
 func parseFast(s string, u *URL) bool {
-	var kind schemeKind
-	var se int // the scheme's length
+	kind, se := fastScheme(s)
+	if se == 0 {
+		return false
+	}
+	if chars.Vector && len(s) <= chars.MaxMasked {
+		var m [8]uint64
+		fastClasses.Masks(s, &m)
+		if parseFastMasks(s, &m, kind, se, u) {
+			return true
+		}
+	}
+	return parseFastWords(s, kind, se, u)
+}
+
+// fastScheme returns the special scheme that s starts with, followed
+// by "://", and its length, or 0 for any other start.
+func fastScheme(s string) (kind schemeKind, se int) {
 	switch {
 	case len(s) > math.MaxInt32/2: // parseFull refuses it
-		return false
+		return
 	case len(s) >= 8 && s[:8] == "https://":
 		kind, se = schemeHTTPS, 5
 	case len(s) >= 7 && s[:7] == "http://":
@@ -130,9 +151,13 @@ func parseFast(s string, u *URL) bool {
 		kind, se = schemeWS, 2
 	case len(s) >= 6 && s[:6] == "ftp://":
 		kind, se = schemeFTP, 3
-	default:
-		return false
 	}
+	return
+}
+
+// parseFastWords is parseFast after the scheme (kind, of length se),
+// reading s eight bytes at a time.
+func parseFastWords(s string, kind schemeKind, se int, u *URL) bool {
 	h := se + 3
 
 	// The host: LDH bytes up to the first other byte. Most hosts are

@@ -23,6 +23,7 @@ var fastBases = []string{"http://example.org/foo/bar", "file:///C:/dir/", "sc://
 // reports whether the fast path answered.
 func checkFast(t *testing.T, s string, bases []URL) bool {
 	t.Helper()
+	checkFastMasks(t, s)
 	var fast URL
 	if !parseFast(s, &fast) {
 		return false

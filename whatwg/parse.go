@@ -11,11 +11,12 @@ import (
 // the standard's parser returns failure. On success the URL's Href is
 // s itself, allocated nothing, when s is already in serialized form;
 // otherwise it is built in one buffer.
-func Parse(s string) (u URL, err error) {
-	if parseFast(s, &u) { // in place: a URL is too large to copy for free
-		return u, nil
-	}
-	err = parseFull(s, nil, &u)
+func Parse(s string) (URL, error) {
+	// Small enough to inline: the caller's URL is the one parse fills,
+	// not a copy of it (a copy right after the stores of its fields
+	// waits for them).
+	var u URL
+	err := parse(s, nil, &u)
 	return u, err
 }
 
