@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/urikit/urikit/internal/httpjson"
 	"github.com/urikit/urikit/internal/jsonstr"
 	"github.com/urikit/urikit/uri"
 )
@@ -143,21 +144,9 @@ func (v HTTP) Plan(o PlanOptions) (Plan, error) {
 // (appendHTTPJSON: the one writer of it, which AppendJSON calls too).
 func (v HTTP) MarshalJSON() ([]byte, error) { return appendHTTPJSON(nil, v.u, nil) }
 
-// The runs of the JSON of http and https URLs (appendHTTPJSON) that
-// hold their default ports, made once: from "default_port" to the
-// request target's opening quote, and the same after a null port.
-var (
-	httpDefault, httpsDefault = defaultPortJSON(ports.http), defaultPortJSON(ports.https)
-	httpNoPort, httpsNoPort   = `,"port":null` + httpDefault, `,"port":null` + httpsDefault
-)
-
-func defaultPortJSON(port int) string {
-	return `,"default_port":` + strconv.Itoa(port) + `,"request_target":"`
-}
-
 // isSearch reports whether q is a search of the 1993 draft: not empty,
 // and no "=" or "&".
-func isSearch(q string) bool { return q != "" && strings.IndexAny(q, "=&") < 0 }
+func isSearch(q string) bool { return httpjson.IsSearch(q) }
 
 // appendHTTPJSON writes HTTP.MarshalJSON without the HTTP value,
 // straight from u's components (the parts of a valid URI
@@ -172,7 +161,7 @@ func appendHTTPJSON(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, err
 	hasUserinfo, hasFragment, hasPortText := u.HasUserinfo(), u.HasFragment(), u.HasPort()
 	if kind == uri.RegName && !hasUserinfo && !hasPortText && !hasFragment && len(s) <= jsonstr.FlushSize {
 		// Most URLs: a host name, no port, no warning.
-		if v, ok := appendHTTPNameJSON(b, s, sch, h, path, query, hasQuery); ok {
+		if v, ok := httpjson.AppendName(b, s, sch, h, path, query, hasQuery); ok {
 			return v, nil
 		}
 	}
@@ -187,9 +176,9 @@ func appendHTTPJSON(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, err
 			return b, err
 		}
 	}
-	def, defText, noPort := ports.http, httpDefault, httpNoPort
+	def, defText, noPort := ports.http, httpjson.HTTPDefault, httpjson.HTTPNoPort
 	if len(sch) == 5 {
-		def, defText, noPort = ports.https, httpsDefault, httpsNoPort
+		def, defText, noPort = ports.https, httpjson.HTTPSDefault, httpjson.HTTPSNoPort
 	}
 	long := flush != nil && len(s) > jsonstr.FlushSize
 	search := isSearch(query)
@@ -234,7 +223,7 @@ func appendHTTPJSON(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, err
 		// request target ends it, and the Host header is what comes
 		// between "://" and the target (no zone identifier, no empty
 		// port).
-		b = appendAsIsForms(b, s, sch, path, query, hasQuery)
+		b = httpjson.AppendAsIs(b, s, sch, path, query, hasQuery)
 	case long:
 		// Each part is written again, a block at a time (b is
 		// flushed between them).
@@ -303,53 +292,6 @@ func appendHTTPJSON(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, err
 		warn(WarnPassword)
 	}
 	return append(b, "]}"...), nil
-}
-
-// appendHTTPNameJSON is appendHTTPJSON for an http or https URL with a
-// host name (a reg-name that is not empty) and no userinfo, port or
-// fragment, given its text s and its components: its parts are written
-// as they stand in s (appendAsIsForms), after one growth for them all.
-// It reports false, having written nothing, when the URL is not of that
-// kind: a scheme not in lowercase, an escape in the host, no path, or a
-// query of search words.
-func appendHTTPNameJSON(b []byte, s, sch, h, path, query string, hasQuery bool) ([]byte, bool) {
-	if sch != "http" && sch != "https" || h == "" || path == "" || isSearch(query) || strings.IndexByte(h, '%') >= 0 {
-		return b, false
-	}
-	b = jsonstr.Grow(b, 3*len(s)+200)
-	b = append(b, `{"host":"`...)
-	b = append(b, h...)
-	b = append(b, '"')
-	if len(sch) == 5 {
-		b = append(b, httpsNoPort...)
-	} else {
-		b = append(b, httpNoPort...)
-	}
-	b = appendAsIsForms(b, s, sch, path, query, hasQuery)
-	b = append(b, `","search_words"`...)
-	b = append(b, `:null,"warnings"`...)
-	return append(b, `:[]}`...), true
-}
-
-// appendAsIsForms appends the request target, then "absolute_form" and
-// "host_header", of an http URL whose text s is its absolute form: its
-// scheme sch in lowercase, no userinfo, no fragment, a path, no zone
-// identifier, no empty port. The target (path and query) ends s; the
-// Host header is what comes between "://" and the target. (The
-// constants are cut to 16 bytes at most: the compiler copies those
-// inline.)
-func appendAsIsForms(b []byte, s, sch, path, query string, hasQuery bool) []byte {
-	target := len(path)
-	if hasQuery {
-		target += 1 + len(query)
-	}
-	b = append(b, s[len(s)-target:]...)
-	b = append(b, `","absolute_form`...)
-	b = append(b, `":"`...)
-	b = append(b, s...)
-	b = append(b, `","host_header"`...)
-	b = append(b, `:"`...)
-	return append(b, s[len(sch)+len("://"):len(s)-target]...)
 }
 
 func appendTarget(b []byte, u uri.URI) []byte { return appendTargetFlush(b, u, nil) }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/urikit/urikit/extract"
 	"github.com/urikit/urikit/htmldoc"
+	"github.com/urikit/urikit/internal/httpjson"
 	"github.com/urikit/urikit/internal/jsonstr"
 	"github.com/urikit/urikit/internal/quote"
 	"github.com/urikit/urikit/iri"
@@ -285,10 +286,24 @@ func (r *componentsResult) writeJSON(w *writer) {
 		// line is written in one run on B, whole (nothing to flush),
 		// from its "{" to its newline: the Object's state is as the
 		// line before left it, and as this one would leave it.
-		b := appendShortParts(w.B, u)
-		b = appendParams(b, u, nil)
-		b = appendSchemeData(b, *u, nil)
-		w.B = append(b, '}', '\n')
+		var p parts
+		p.read(u)
+		b := appendShortParts(w.B, &p)
+		if p.hasQuery {
+			b = appendParams(b, u, nil)
+		} else {
+			b = append(b, `,"params":null`...)
+		}
+		// "scheme_data": an http URL with a host name, no port and no
+		// userinfo (most of them) from the parts at hand; any other
+		// through package scheme.
+		if p.kind == uri.RegName && !p.hasUserinfo && !p.hasPort && !p.hasFragment {
+			if v, ok := httpjson.AppendName(append(b, `,"scheme_data":`...), p.s, p.scheme, p.host, p.path, p.query, p.hasQuery); ok {
+				w.B = append(v, '}', '\n')
+				return
+			}
+		}
+		w.B = append(appendSchemeData(b, *u, nil), '}', '\n')
 		return
 	}
 	r.writeLongJSON(w)
@@ -335,67 +350,93 @@ func appendParams(b []byte, u *uri.URI, flush func([]byte) []byte) []byte {
 // writer would write a block at a time.
 const shortInput = 4 << 10
 
-// appendShortParts appends the value of "input" and the members from
-// "scheme" to "fragment" of u (writeParts), for a u whose text needs no
-// escape (jsonstr.NeedsNoEscape) and is short (shortInput), after one
-// growth for them all: every component is a part of u's text, so none
-// needs an escape either, and together they are at most that long. Each
-// accessor of u is called once (an inlined call copies u), and the
-// constants are short enough for the compiler to copy them inline.
-func appendShortParts(b []byte, u *uri.URI) []byte {
-	s := u.String()
-	b = jsonstr.Grow(b, 2*len(s)+200)
+// parts are the components of a URI, each read once: an accessor of a
+// uri.URI copies the URI (48 bytes) at every call.
+type parts struct {
+	s, scheme, userinfo, host, port, path, query, fragment string
+	kind                                                   uri.HostKind
+	hasScheme, hasUserinfo, hasPort, hasQuery, hasFragment bool
+}
+
+func (p *parts) read(u *uri.URI) {
+	*p = parts{s: u.String(), host: u.Host(), kind: u.HostKind(), path: u.Path()} // NoHost: no authority
+	if p.hasScheme = u.HasScheme(); p.hasScheme {
+		p.scheme = u.Scheme()
+	}
+	if p.hasUserinfo = u.HasUserinfo(); p.hasUserinfo {
+		p.userinfo = u.Userinfo()
+	}
+	if p.hasPort = u.HasPort(); p.hasPort {
+		p.port = u.Port()
+	}
+	if p.hasQuery = u.HasQuery(); p.hasQuery {
+		p.query = u.Query()
+	}
+	if p.hasFragment = u.HasFragment(); p.hasFragment {
+		p.fragment = u.Fragment()
+	}
+}
+
+// appendShortParts appends "{", "input" and the members from "scheme" to
+// "fragment" of the URI whose parts p are (writeParts), for a URI whose
+// text needs no escape (jsonstr.NeedsNoEscape) and is short
+// (shortInput), after one growth for them all: every component is a part
+// of the text, so none needs an escape either, and together they are at
+// most that long. The constants are short enough for the compiler to
+// copy them inline.
+func appendShortParts(b []byte, p *parts) []byte {
+	b = jsonstr.Grow(b, 2*len(p.s)+200)
 	b = append(b, `{"input":"`...)
-	b = append(b, s...)
-	if u.HasScheme() {
+	b = append(b, p.s...)
+	if p.hasScheme {
 		b = append(b, `","scheme":"`...)
-		b = append(b, u.Scheme()...)
+		b = append(b, p.scheme...)
 		b = append(b, '"')
 	} else {
 		b = append(b, `","scheme":null`...)
 	}
-	if u.HasUserinfo() {
+	if p.hasUserinfo {
 		b = append(b, `,"userinfo":"`...)
-		b = append(b, u.Userinfo()...)
+		b = append(b, p.userinfo...)
 		b = append(b, '"')
 	} else {
 		b = append(b, `,"userinfo":null`...)
 	}
-	switch u.HostKind() {
+	switch p.kind {
 	case uri.NoHost: // no authority
 		b = append(b, `,"host":null`...)
 		b = append(b, `,"host_type":null`...)
 	case uri.RegName:
 		b = append(b, `,"host":"`...)
-		b = append(b, u.Host()...)
+		b = append(b, p.host...)
 		b = append(b, `","host_type":`...)
 		b = append(b, `"reg-name"`...)
 	default:
 		b = append(b, `,"host":"`...)
-		b = append(b, u.Host()...)
+		b = append(b, p.host...)
 		b = append(b, `","host_type":"`...)
-		b = append(b, u.HostKind().String()...)
+		b = append(b, p.kind.String()...)
 		b = append(b, '"')
 	}
-	if u.HasPort() {
+	if p.hasPort {
 		b = append(b, `,"port":"`...)
-		b = append(b, u.Port()...)
+		b = append(b, p.port...)
 		b = append(b, `","path":"`...)
 	} else {
 		b = append(b, `,"port":null`...)
 		b = append(b, `,"path":"`...)
 	}
-	b = append(b, u.Path()...)
-	if u.HasQuery() {
+	b = append(b, p.path...)
+	if p.hasQuery {
 		b = append(b, `","query":"`...)
-		b = append(b, u.Query()...)
+		b = append(b, p.query...)
 		b = append(b, '"')
 	} else {
 		b = append(b, `","query":null`...)
 	}
-	if u.HasFragment() {
+	if p.hasFragment {
 		b = append(b, `,"fragment":"`...)
-		b = append(b, u.Fragment()...)
+		b = append(b, p.fragment...)
 		return append(b, '"')
 	}
 	return append(b, `,"fragment":null`...)
