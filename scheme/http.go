@@ -1,10 +1,10 @@
 package scheme
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/urikit/urikit/internal/httpjson"
 	"github.com/urikit/urikit/internal/jsonstr"
 	"github.com/urikit/urikit/uri"
 )
@@ -144,13 +144,9 @@ func (v HTTP) Plan(o PlanOptions) (Plan, error) {
 // (appendHTTPJSON: the one writer of it, which AppendJSON calls too).
 func (v HTTP) MarshalJSON() ([]byte, error) { return appendHTTPJSON(nil, v.u, nil) }
 
-// The default ports of http and https in decimal, formatted once for
-// their JSON.
-var httpPortText, httpsPortText = strconv.Itoa(ports.http), strconv.Itoa(ports.https)
-
 // isSearch reports whether q is a search of the 1993 draft: not empty,
 // and no "=" or "&".
-func isSearch(q string) bool { return q != "" && strings.IndexAny(q, "=&") < 0 }
+func isSearch(q string) bool { return httpjson.IsSearch(q) }
 
 // appendHTTPJSON writes HTTP.MarshalJSON without the HTTP value,
 // straight from u's components (the parts of a valid URI
@@ -159,44 +155,76 @@ func isSearch(q string) bool { return q != "" && strings.IndexAny(q, "=&") < 0 }
 // at a time and flushed: the target comes twice, and a repaired URL can
 // be three times its input (issue 26).
 func appendHTTPJSON(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, error) {
-	if _, ok := u.PortNumber(); !u.HasAuthority() || u.Host() == "" || !ok && u.Port() != "" || strings.IndexByte(u.Host(), '%') >= 0 {
+	// Each accessor of u is read once: an inlined call copies u.
+	s, sch, h, kind := u.String(), u.Scheme(), u.Host(), u.HostKind()
+	path, query, hasQuery := u.Path(), u.Query(), u.HasQuery()
+	hasUserinfo, hasFragment, hasPortText := u.HasUserinfo(), u.HasFragment(), u.HasPort()
+	if kind == uri.RegName && !hasUserinfo && !hasPortText && !hasFragment && len(s) <= jsonstr.FlushSize {
+		// Most URLs: a host name, no port, no warning.
+		if v, ok := httpjson.AppendName(b, s, sch, h, path, query, hasQuery); ok {
+			return v, nil
+		}
+	}
+	port, hasPort, portText := 0, false, ""
+	if hasPortText {
+		portText = u.Port()
+		port, hasPort = u.PortNumber()
+	}
+	escaped := strings.IndexByte(h, '%') >= 0
+	if kind == uri.NoHost || h == "" || !hasPort && portText != "" || escaped {
 		if err := needHost(u, "http", "https"); err != nil {
 			return b, err
 		}
 	}
-	def, defText := ports.http, httpPortText
-	if len(u.Scheme()) == 5 {
-		def, defText = ports.https, httpsPortText
+	def, defText, noPort := ports.http, httpjson.HTTPDefault, httpjson.HTTPNoPort
+	if len(sch) == 5 {
+		def, defText, noPort = ports.https, httpjson.HTTPSDefault, httpjson.HTTPSNoPort
 	}
-	host := u.Hostname()
-	long := flush != nil && len(u.String()) > jsonstr.FlushSize
+	long := flush != nil && len(s) > jsonstr.FlushSize
+	search := isSearch(query)
 	if !long {
 		// One growth for the whole object: the host comes three
 		// times, the request target twice and the search words once
 		// more, so a long URL would otherwise copy b (the caller's
 		// whole line, for uri parse --json) at every doubling.
-		target := max(len(u.Path()), 1) + len(u.Query()) + 1
-		b = slices.Grow(b, 3*target+3*(len(u.Host())+len(u.Port()))+3*strings.Count(u.Query(), "+")+200)
+		n := 3*len(s) + 200
+		if search {
+			n += 3 * strings.Count(query, "+")
+		}
+		b = jsonstr.Grow(b, n)
 	}
-	b = append(b, `{"host":`...)
-	if strings.IndexByte(host, '%') >= 0 {
-		b = appendJSONString(b, decode(host))
-	} else {
+	// (The constants are cut to 16 bytes at most where that spares a
+	// call: the compiler copies those inline.)
+	switch {
+	case escaped:
+		b = append(b, `{"host":`...)
+		b = appendJSONString(b, decode(u.Hostname()))
+	case kind == uri.IPv6 || kind == uri.IPvFuture:
+		b = append(b, `{"host":"`...)
+		b = append(b, h[1:len(h)-1]...) // without the brackets (Hostname)
 		b = append(b, '"')
-		b = append(b, host...)
+	default:
+		b = append(b, `{"host":"`...)
+		b = append(b, h...)
 		b = append(b, '"')
 	}
-	port, hasPort := u.PortNumber()
-	b = append(b, `,"port":`...)
 	if hasPort {
+		b = append(b, `,"port":`...)
 		b = strconv.AppendInt(b, int64(port), 10)
+		b = append(b, defText...)
 	} else {
-		b = append(b, "null"...)
+		b = append(b, noPort...)
 	}
-	b = append(b, `,"default_port":`...)
-	b = append(b, defText...)
-	b = append(b, `,"request_target":"`...)
-	if long {
+	switch {
+	case !long && !escaped && !hasUserinfo && !hasFragment && path != "" &&
+		!(hasPortText && portText == "") && (sch == "http" || sch == "https"):
+		// Most URLs: the text is the absolute form, its scheme in
+		// lowercase, without userinfo and fragment, with a path; the
+		// request target ends it, and the Host header is what comes
+		// between "://" and the target (no zone identifier, no empty
+		// port).
+		b = httpjson.AppendAsIs(b, s, sch, path, query, hasQuery)
+	case long:
 		// Each part is written again, a block at a time (b is
 		// flushed between them).
 		b = appendTargetFlush(b, u, flush)
@@ -206,7 +234,7 @@ func appendHTTPJSON(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, err
 		b = appendTargetFlush(b, u, flush)
 		b = append(b, `","host_header":"`...)
 		b = appendHostHeaderFlush(b, u, flush)
-	} else {
+	default:
 		// Each part is made once and copied where it appears again.
 		t0 := len(b)
 		b = appendTarget(b, u)
@@ -220,11 +248,12 @@ func appendHTTPJSON(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, err
 		b = append(b, `","host_header":"`...)
 		b = append(b, b[h0:h1]...)
 	}
-	if q := u.Query(); isSearch(q) {
+	switch {
+	case search:
 		b = append(b, `","search_words":[`...)
 		// SplitSeq, not Split: a query of n "+" holds n+1 words.
 		i := 0
-		for w := range strings.SplitSeq(q, "+") {
+		for w := range strings.SplitSeq(query, "+") {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -235,7 +264,11 @@ func appendHTTPJSON(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, err
 			}
 		}
 		b = append(b, ']')
-	} else {
+	case !hasPort && !hasUserinfo: // no warning
+		b = append(b, `","search_words"`...)
+		b = append(b, `:null,"warnings"`...)
+		return append(b, `:[]}`...), nil
+	default:
 		b = append(b, `","search_words":null`...)
 	}
 	b = append(b, `,"warnings":[`...)

@@ -398,6 +398,67 @@ func TestEquivalence(t *testing.T) {
 	}
 }
 
+// TestHTTPJSONEveryForm: the JSON of an http or https URL (its writer
+// has a path for URLs whose parts stand in their text as they are sent,
+// and one for the others) is, byte for byte, the view's accessors
+// encoded in order, for every combination of the scheme's case,
+// userinfo, host kind, port, path, query and fragment.
+func TestHTTPJSONEveryForm(t *testing.T) {
+	enc := func(v any) string {
+		var b strings.Builder
+		e := json.NewEncoder(&b)
+		e.SetEscapeHTML(false)
+		if err := e.Encode(v); err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSuffix(b.String(), "\n")
+	}
+	n := 0
+	for _, scheme := range []string{"http", "https", "HTTP", "Https"} {
+		for _, ui := range []string{"", "u@", "u:p@", "@"} {
+			for _, host := range []string{"a", "www.example.com", "EX.com", "ex%41mple.com", "192.0.2.1", "[::1]", "[fe80::1%25en0]", "[v1.x]", ""} {
+				for _, port := range []string{"", ":", ":80", ":443", ":8080", ":25"} {
+					for _, path := range []string{"", "/", "/a/b", "/%22x"} {
+						for _, query := range []string{"", "?", "?a=b", "?w1+w2", "?%0A+x"} {
+							for _, frag := range []string{"", "#", "#f"} {
+								s := scheme + "://" + ui + host + port + path + query + frag
+								u, err := uri.ParseWith(s, uri.Options{AllowZoneID: true})
+								if err != nil {
+									continue
+								}
+								v, verr := ParseHTTP(u)
+								got, err := AppendJSON(nil, u)
+								if (err != nil) != (verr != nil) {
+									t.Fatalf("%s: AppendJSON error %v, ParseHTTP error %v", s, err, verr)
+								}
+								if err != nil {
+									continue
+								}
+								var port any
+								if v.Port() >= 0 {
+									port = v.Port()
+								}
+								words := v.SearchWords()
+								want := `{"host":` + enc(v.Host()) + `,"port":` + enc(port) + `,"default_port":` + enc(v.DefaultPort()) +
+									`,"request_target":` + enc(v.RequestTarget()) + `,"absolute_form":` + enc(v.AbsoluteForm()) +
+									`,"host_header":` + enc(v.HostHeader()) + `,"search_words":` + enc(words) +
+									`,"warnings":` + enc(append([]Warning{}, v.Warnings()...)) + `}`
+								if string(got) != want {
+									t.Fatalf("%s:\n got %s\nwant %s", s, got, want)
+								}
+								n++
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if n < 5000 {
+		t.Fatalf("only %d URLs tried", n)
+	}
+}
+
 // TestAppendJSONAgrees: the fast path of AppendJSON for http and https
 // writes exactly what HTTP.MarshalJSON writes.
 func TestAppendJSONAgrees(t *testing.T) {

@@ -156,14 +156,24 @@ func (u URI) Edit() *Editor {
 // Reset makes e an Editor of u, as u.Edit does, so that a loop can
 // edit many URIs with one Editor.
 func (e *Editor) Reset(u URI) {
-	*e = Editor{orig: u, opts: Options{Grammar: u.Grammar(), AllowZoneID: u.flags&hasAuthority != 0 && strings.Contains(u.Host(), "%25")}}
-	e.part[partScheme], e.has[partScheme] = u.Scheme(), u.HasScheme()
-	e.part[partUserinfo], e.has[partUserinfo] = u.Userinfo(), u.HasUserinfo()
-	e.part[partHost], e.has[partHost] = u.Host(), u.HasAuthority()
-	e.part[partPort], e.has[partPort] = u.Port(), u.HasPort()
-	e.part[partPath], e.has[partPath] = u.Path(), true
-	e.part[partQuery], e.has[partQuery] = u.Query(), u.HasQuery()
-	e.part[partFragment], e.has[partFragment] = u.Fragment(), u.HasFragment()
+	// Field by field from u's offsets: a whole Editor built and copied
+	// in, and an accessor per part (each a copy of u), cost uri edit a
+	// tenth of its time.
+	f := u.flags
+	host := ""
+	if f&hasAuthority != 0 {
+		host = u.s[u.hostStart:u.hostEnd]
+	}
+	e.orig, e.dirty, e.err = u, false, nil
+	e.opts = Options{Grammar: u.Grammar(), AllowZoneID: strings.IndexByte(host, '%') >= 0 && strings.Contains(host, "%25")}
+	e.part[partScheme], e.has[partScheme] = u.Scheme(), f&hasScheme != 0
+	e.part[partUserinfo], e.has[partUserinfo] = u.Userinfo(), f&hasUserinfo != 0
+	e.part[partHost], e.has[partHost] = host, f&hasAuthority != 0
+	e.part[partPort], e.has[partPort] = u.Port(), f&hasPort != 0
+	e.part[partPath], e.has[partPath] = u.s[u.pathStart:u.pathEnd], true
+	e.part[partQuery], e.has[partQuery] = u.Query(), f&hasQuery != 0
+	e.part[partFragment], e.has[partFragment] = u.Fragment(), f&hasFragment != 0
+	e.changed = [numParts]bool{}
 }
 
 func (e *Editor) fail(c Component, value string, reason, cause error) *Editor {

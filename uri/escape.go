@@ -254,18 +254,20 @@ func (w *lazyBuf) String() string {
 // outside triplets (and decoded ones) are lowercased, as for a host.
 func (w *lazyBuf) normEscapes(s string, unres chars.Class, lower bool) {
 	for i := 0; i < len(s); i++ {
-		if !lower {
-			// Copy the run up to the next "%" at once.
-			j := strings.IndexByte(s[i:], '%')
-			if j < 0 {
-				w.writeString(s[i:])
-				return
-			}
-			w.writeString(s[i : i+j])
-			i += j
+		// Copy the run up to the next "%" at once.
+		j := strings.IndexByte(s[i:], '%')
+		if j < 0 {
+			j = len(s) - i
 		}
-		c := s[i]
-		if c == '%' && chars.PctError(s, i) < 0 {
+		if lower {
+			w.writeLower(s[i : i+j])
+		} else {
+			w.writeString(s[i : i+j])
+		}
+		if i += j; i == len(s) {
+			return
+		}
+		if chars.PctError(s, i) < 0 {
 			d := byte(chars.Unhex(s[i+1])<<4 | chars.Unhex(s[i+2]))
 			// A decoded hexadecimal digit right after a stray "%" would
 			// make a new triplet ("%%32%65" would become "%2e", and a
@@ -285,13 +287,23 @@ func (w *lazyBuf) normEscapes(s string, unres chars.Class, lower bool) {
 			i += 2
 			continue
 		}
-		if lower {
-			c = chars.Lower(c)
+		w.writeByte('%')
+		w.stray = w.n // 1 + its offset
+	}
+}
+
+// writeLower writes s in ASCII lowercase: each run without an uppercase
+// letter at once (a host or a scheme is most often all of one run).
+func (w *lazyBuf) writeLower(s string) {
+	for {
+		j := chars.IndexUpper(s)
+		if j < 0 {
+			w.writeString(s)
+			return
 		}
-		w.writeByte(c)
-		if c == '%' {
-			w.stray = w.n // 1 + its offset
-		}
+		w.writeString(s[:j])
+		w.writeByte(s[j] + ('a' - 'A'))
+		s = s[j+1:]
 	}
 }
 

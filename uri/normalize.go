@@ -99,9 +99,7 @@ func (u URI) normalize(defPort int, emptyRoot, opaque bool) URI {
 	v := URI{flags: u.flags &^ hasPort, hostKind: u.hostKind}
 	scheme := u.Scheme()
 	if u.HasScheme() {
-		for i := 0; i < len(scheme); i++ {
-			w.writeByte(chars.Lower(scheme[i]))
-		}
+		w.writeLower(scheme)
 		v.schemeEnd = int32(w.n)
 		w.writeByte(':')
 	}
@@ -187,16 +185,12 @@ func (w *lazyBuf) normHost(h string, k HostKind, unres chars.Class) {
 		if a, err := netip.ParseAddr(h[1:z]); err == nil {
 			w.writeIPv6(h[1:z], a)
 		} else {
-			for i := 1; i < z; i++ {
-				w.writeByte(chars.Lower(h[i]))
-			}
+			w.writeLower(h[1:z])
 		}
 		w.normEscapes(h[z:len(h)-1], unres, false)
 		w.writeByte(']')
 	case IPvFuture:
-		for i := 0; i < len(h); i++ {
-			w.writeByte(chars.Lower(h[i]))
-		}
+		w.writeLower(h)
 	default:
 		w.normEscapes(h, unres, true)
 	}
@@ -245,9 +239,7 @@ func normPort(u URI, defPort int) (string, bool) {
 func (u URI) normalize2396(defPort int) URI {
 	w := lazyBuf{orig: u.s}
 	if u.HasScheme() {
-		for i := 0; i < int(u.schemeEnd); i++ {
-			w.writeByte(chars.Lower(u.s[i]))
-		}
+		w.writeLower(u.s[:u.schemeEnd])
 		w.normEscapes(u.s[u.schemeEnd:], chars.Unreserved2396, false)
 	} else {
 		w.normEscapes(u.s, chars.Unreserved2396, false)
@@ -268,10 +260,7 @@ func (u URI) normalize2396(defPort int) URI {
 	}
 	x := lazyBuf{orig: v.s}
 	x.writeString(v.s[:v.hostStart])
-	h := v.Host()
-	for i := 0; i < len(h); i++ {
-		x.writeByte(chars.Lower(h[i]))
-	}
+	x.writeLower(v.Host())
 	if port, ok := normPort(v, defPort); ok {
 		x.writeByte(':')
 		x.writeString(port)

@@ -78,6 +78,31 @@ func checkNormalize(t *testing.T, mode Options, tests []struct{ in, want string 
 	}
 }
 
+// TestNormalizeEveryLetter: RFC 3986 6.2.2.1 (and the 1998 draft's
+// section 6) for every ASCII letter, in every place of a run of
+// them: the scheme, a reg-name, an IPvFuture literal, a zone-free host
+// after a triplet are lowercased, a letter each in turn, and nothing
+// else changes.
+func TestNormalizeEveryLetter(t *testing.T) {
+	const upper = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	lower := strings.ToLower(upper)
+	for i := range len(upper) + 1 {
+		// upper[:i] in uppercase, the rest in lowercase; and the other
+		// way round.
+		for _, mixed := range []string{upper[:i] + lower[i:], lower[:i] + upper[i:]} {
+			tests := []struct{ in, want string }{
+				{"X" + mixed + "://" + mixed + ".Example/" + mixed, "x" + lower + "://" + lower + ".example/" + mixed},
+				{"s://%7E" + mixed + "%41/", "s://~" + lower + "a/"},
+				{"s://[v1." + mixed + "]/", "s://[v1." + lower + "]/"},
+			}
+			checkNormalize(t, Options{}, tests)
+			checkNormalize(t, Options{Grammar: RFC2396}, []struct{ in, want string }{
+				{"X" + mixed + "://" + mixed + ".Example/" + mixed, "x" + lower + "://" + lower + ".example/" + mixed},
+			})
+		}
+	}
+}
+
 // TestNormalizeZone: with RFC 6874 zones the address is lowercased, the
 // zone identifier is not (it names a local interface), and its triplets
 // are normalized like any other (RFC 3986 6.2.2.1, 6.2.2.2).

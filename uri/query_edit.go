@@ -91,6 +91,9 @@ func (p *Params) Del(key string) {
 
 // DeleteFunc removes the pairs for which del returns true.
 func (p *Params) DeleteFunc(del func(Param) bool) {
+	if p.raw == "" {
+		return // no pair (most URLs: no query)
+	}
 	var b strings.Builder
 	changed := false
 	for _, q := range p.All() {

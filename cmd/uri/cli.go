@@ -372,14 +372,20 @@ var registry = scheme.Registry()
 // an input repaired and then refused has them in its error (a
 // *repairedError).
 func (c *call) parseURI(in string) (uri.URI, []iri.Change, error) {
-	u, changes, err := c.parseRef(in)
-	if err != nil || !u.HasScheme() { // a relative reference has no scheme's rules
+	if c.repair {
+		u, changes, err := c.parseRef(in)
+		if err == nil && u.HasScheme() {
+			err = withRepairs(scheme.Check(u), changes)
+		}
 		return u, changes, err
 	}
-	if err := scheme.Check(u); err != nil {
-		return u, changes, withRepairs(err, changes)
+	// Without --repair, parseRef's steps in line: the URI is copied
+	// once less for every input of every subcommand.
+	u, err := uri.ParseWith(in, c.opts)
+	if err == nil && u.HasScheme() { // a relative reference has no scheme's rules
+		err = scheme.Check(u)
 	}
-	return u, changes, nil
+	return u, nil, err
 }
 
 // parseRef parses in with the call's grammar, after repairing it when

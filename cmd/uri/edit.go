@@ -200,8 +200,17 @@ func startEdit(c *call) (each, error) {
 	var e uri.Editor
 	sortQuery := c.has("sort-query")
 	portOps := c.has("default-port") || c.has("no-default-port")
+	// queryOnly says that the operations only trim, keep or sort query
+	// pairs, which leaves a URI without a query as it is.
+	queryOnly := !portOps && redirect == nil
+	for _, op := range ops {
+		queryOnly = queryOnly && (op.kind == "trim" || op.kind == "keep")
+	}
 	// apply makes the URI the operations make of u.
 	apply := func(u uri.URI) (uri.URI, error) {
+		if queryOnly && !u.HasQuery() {
+			return u, nil // the input, which parseURI has checked
+		}
 		e.Reset(u)
 		v, err := applyEdits(&e, ops, sortQuery, sep)
 		if err != nil {
@@ -220,7 +229,12 @@ func startEdit(c *call) (each, error) {
 		// The result must follow the rules of its scheme as an input
 		// must ("--set scheme=https" on a reference without a host
 		// gives no https URL): the one check of a new URI, what uri
-		// check refuses (a URN's syntax included).
+		// check refuses (a URN's syntax included). A result that is
+		// the input as it was (a --trim that found nothing to trim)
+		// is no new URI: parseURI has checked it.
+		if v.String() == u.String() {
+			return v, nil
+		}
 		if err := scheme.Check(v); err != nil {
 			return v, fmt.Errorf("the result %s: %w", quoteOther(v.String(), 0), err)
 		}

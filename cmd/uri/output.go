@@ -11,6 +11,7 @@ import (
 
 	"github.com/urikit/urikit/extract"
 	"github.com/urikit/urikit/htmldoc"
+	"github.com/urikit/urikit/internal/httpjson"
 	"github.com/urikit/urikit/internal/jsonstr"
 	"github.com/urikit/urikit/internal/quote"
 	"github.com/urikit/urikit/iri"
@@ -279,6 +280,171 @@ func (c *call) components(u uri.URI, repairs []iri.Change) result {
 // for an undefined component. Any part may be long (a repaired input, an
 // edited URI): each is written a block at a time.
 func (r *componentsResult) writeJSON(w *writer) {
+	u := &r.u
+	if r.repairs == nil && len(w.in) <= shortInput && u.String() == w.in && jsonstr.NeedsNoEscape(w.in) {
+		// Most inputs: a URI as it was read, short and clean. Its
+		// line is written in one run on B, whole (nothing to flush),
+		// from its "{" to its newline: the Object's state is as the
+		// line before left it, and as this one would leave it.
+		var p parts
+		p.read(u)
+		b := appendShortParts(w.B, &p)
+		if p.hasQuery {
+			b = appendParams(b, u, nil)
+		} else {
+			b = append(b, `,"params":null`...)
+		}
+		// "scheme_data": an http URL with a host name, no port and no
+		// userinfo (most of them) from the parts at hand; any other
+		// through package scheme.
+		if p.kind == uri.RegName && !p.hasUserinfo && !p.hasPort && !p.hasFragment {
+			if v, ok := httpjson.AppendName(append(b, `,"scheme_data":`...), p.s, p.scheme, p.host, p.path, p.query, p.hasQuery); ok {
+				w.B = append(v, '}', '\n')
+				return
+			}
+		}
+		w.B = append(appendSchemeData(b, *u, nil), '}', '\n')
+		return
+	}
+	r.writeLongJSON(w)
+}
+
+// writeLongJSON is writeJSON for any URI: a repaired input, an edited
+// URI, a long one (each part a block at a time).
+func (r *componentsResult) writeLongJSON(w *writer) {
+	u := &r.u
+	r.writeParts(w)
+	w.B = appendParams(w.B, u, w.Flush)
+	w.spill()
+	w.B = appendSchemeData(w.B, *u, w.Flush)
+	w.end(r.repairs)
+}
+
+// appendParams appends "params": the query's key=value pairs in order,
+// each [name, value] decoded as HTML forms decode them ("+" is a space;
+// uri.Params), or null when there is no query. A pair without "=" has
+// the value "". With flush, a long list is written out between pairs.
+func appendParams(b []byte, u *uri.URI, flush func([]byte) []byte) []byte {
+	if !u.HasQuery() {
+		return append(b, `,"params":null`...)
+	}
+	b = append(b, `,"params":[`...)
+	for i, q := range u.QueryParams().All() {
+		if flush != nil && len(b) > jsonstr.FlushSize {
+			b = flush(b)
+		}
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		b = jsonstr.Append(b, q.Key())
+		b = append(b, ',')
+		b = jsonstr.Append(b, q.Value())
+		b = append(b, ']')
+	}
+	return append(b, ']')
+}
+
+// shortInput is the longest input whose components appendShortParts
+// writes: far below jsonstr.FlushSize, so that no part is one that the
+// writer would write a block at a time.
+const shortInput = 4 << 10
+
+// parts are the components of a URI, each read once: an accessor of a
+// uri.URI copies the URI (48 bytes) at every call.
+type parts struct {
+	s, scheme, userinfo, host, port, path, query, fragment string
+	kind                                                   uri.HostKind
+	hasScheme, hasUserinfo, hasPort, hasQuery, hasFragment bool
+}
+
+func (p *parts) read(u *uri.URI) {
+	*p = parts{s: u.String(), host: u.Host(), kind: u.HostKind(), path: u.Path()} // NoHost: no authority
+	if p.hasScheme = u.HasScheme(); p.hasScheme {
+		p.scheme = u.Scheme()
+	}
+	if p.hasUserinfo = u.HasUserinfo(); p.hasUserinfo {
+		p.userinfo = u.Userinfo()
+	}
+	if p.hasPort = u.HasPort(); p.hasPort {
+		p.port = u.Port()
+	}
+	if p.hasQuery = u.HasQuery(); p.hasQuery {
+		p.query = u.Query()
+	}
+	if p.hasFragment = u.HasFragment(); p.hasFragment {
+		p.fragment = u.Fragment()
+	}
+}
+
+// appendShortParts appends "{", "input" and the members from "scheme" to
+// "fragment" of the URI whose parts p are (writeParts), for a URI whose
+// text needs no escape (jsonstr.NeedsNoEscape) and is short
+// (shortInput), after one growth for them all: every component is a part
+// of the text, so none needs an escape either, and together they are at
+// most that long. The constants are short enough for the compiler to
+// copy them inline.
+func appendShortParts(b []byte, p *parts) []byte {
+	b = jsonstr.Grow(b, 2*len(p.s)+200)
+	b = append(b, `{"input":"`...)
+	b = append(b, p.s...)
+	if p.hasScheme {
+		b = append(b, `","scheme":"`...)
+		b = append(b, p.scheme...)
+		b = append(b, '"')
+	} else {
+		b = append(b, `","scheme":null`...)
+	}
+	if p.hasUserinfo {
+		b = append(b, `,"userinfo":"`...)
+		b = append(b, p.userinfo...)
+		b = append(b, '"')
+	} else {
+		b = append(b, `,"userinfo":null`...)
+	}
+	switch p.kind {
+	case uri.NoHost: // no authority
+		b = append(b, `,"host":null`...)
+		b = append(b, `,"host_type":null`...)
+	case uri.RegName:
+		b = append(b, `,"host":"`...)
+		b = append(b, p.host...)
+		b = append(b, `","host_type":`...)
+		b = append(b, `"reg-name"`...)
+	default:
+		b = append(b, `,"host":"`...)
+		b = append(b, p.host...)
+		b = append(b, `","host_type":"`...)
+		b = append(b, p.kind.String()...)
+		b = append(b, '"')
+	}
+	if p.hasPort {
+		b = append(b, `,"port":"`...)
+		b = append(b, p.port...)
+		b = append(b, `","path":"`...)
+	} else {
+		b = append(b, `,"port":null`...)
+		b = append(b, `,"path":"`...)
+	}
+	b = append(b, p.path...)
+	if p.hasQuery {
+		b = append(b, `","query":"`...)
+		b = append(b, p.query...)
+		b = append(b, '"')
+	} else {
+		b = append(b, `","query":null`...)
+	}
+	if p.hasFragment {
+		b = append(b, `,"fragment":"`...)
+		b = append(b, p.fragment...)
+		return append(b, '"')
+	}
+	return append(b, `,"fragment":null`...)
+}
+
+// writeParts writes "input" and the members from "scheme" to
+// "fragment" of any URI, a long part a block at a time.
+func (r *componentsResult) writeParts(w *writer) {
 	u := r.u
 	// Every component is a part of u's text: when that needs no escape
 	// (always, for a URI in either grammar: RFC 3986 2 and the 1998
@@ -304,43 +470,24 @@ func (r *componentsResult) writeJSON(w *writer) {
 	o.Part("query", u.Query(), u.HasQuery(), clean)
 	o.Part("fragment", u.Fragment(), u.HasFragment(), clean)
 	w.Object = o
-	// "params": the query's key=value pairs in order, each [name,
-	// value] decoded as HTML forms decode them ("+" is a space;
-	// uri.Params), or null when there is no query. A pair without "="
-	// has the value "".
-	if u.HasQuery() {
-		w.Array("params")
-		for _, q := range u.QueryParams().All() {
-			w.Elem().Pair(q.Key(), q.Value())
-		}
-		w.End()
-	} else {
-		w.Null("params")
-	}
-	w.schemeData(u)
-	w.end(r.repairs)
 }
 
-// schemeData writes "scheme_data", the typed view of the URL's scheme
-// (package scheme: http, ftp, gopher, mailto, urn, ...), or null for a
-// scheme without one. The view reads every URL the command accepts
-// (parseURI checked its rules, which are the view's); should it not,
-// null and "scheme_error" with the reason say so rather than nothing.
-func (w *writer) schemeData(u uri.URI) {
-	w.spill()
-	mark := len(w.B)
-	w.Key("scheme_data")
-	// The view's own JSON (written with jsonstr.Object too), flushed in
-	// long lists: a mailto URL of a million header fields is written a
-	// block at a time.
-	b, err := scheme.AppendJSONFlush(w.B, u, w.Flush)
+// appendSchemeData appends "scheme_data", the typed view of the URL's
+// scheme (package scheme: http, ftp, gopher, mailto, urn, ...), or null
+// for a scheme without one. The view reads every URL the command
+// accepts (parseURI checked its rules, which are the view's); should it
+// not, null and "scheme_error" with the reason say so rather than
+// nothing. With flush, a long list in the view's JSON (a mailto URL of a
+// million header fields) is written out a block at a time.
+func appendSchemeData(b []byte, u uri.URI, flush func([]byte) []byte) []byte {
+	mark := len(b)
+	b, err := scheme.AppendJSONFlush(append(b, `,"scheme_data":`...), u, flush)
 	if err != nil {
-		w.B = w.B[:mark] // nothing was flushed
+		// b is as it was: nothing was flushed.
 		_, reason := describe(u.String(), err)
-		w.Null("scheme_data").Str("scheme_error", reason)
-		return
+		return jsonstr.Append(append(b[:mark], `,"scheme_data":null,"scheme_error":`...), reason)
 	}
-	w.B = b
+	return b
 }
 
 // writePlain writes the defined components as KEY=VALUE, separated by

@@ -106,3 +106,31 @@ func Skip(s string, i int, r *RunSet) int {
 	}
 	return i
 }
+
+// IndexUpper returns the offset of the first ASCII uppercase letter of
+// s, or -1, reading eight bytes at a time: a lowercasing copies the runs
+// between them at once (a host or a scheme is most often one run).
+func IndexUpper(s string) int {
+	i := 0
+	for ; i <= len(s)-8; i += 8 {
+		if m := uppers(load(s[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for ; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return i
+		}
+	}
+	return -1
+}
+
+// uppers returns the word whose byte k has its high bit set when byte k
+// of w (a little-endian word of 8 bytes) is an ASCII uppercase letter:
+// with the high bits cleared no sum carries into the next byte; the
+// first sum carries into the high bit from "A" up, the second from
+// past "Z" up; a byte that had the high bit is not ASCII.
+func uppers(w uint64) uint64 {
+	v := w &^ msb
+	return (v + lsb*(0x80-'A')) &^ (v + lsb*(0x80-'Z'-1)) &^ w & msb
+}

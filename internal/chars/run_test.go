@@ -70,3 +70,40 @@ func TestSkipRandom(t *testing.T) {
 		}
 	}
 }
+
+// indexUpperBytes is IndexUpper one byte at a time.
+func indexUpperBytes(s string) int {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestIndexUpperEveryByte puts every byte value at every offset of
+// strings of 1 to 24 bytes, then a second one after it, among bytes
+// next to the letters ("@" and "[", just outside "A"-"Z", and "Z"'s
+// neighbours in other ways: "z", 0xDA), and compares IndexUpper with a
+// byte at a time.
+func TestIndexUpperEveryByte(t *testing.T) {
+	for _, fill := range []byte{'@', '[', 'z', 0xDA, 0x7F} {
+		for n := 1; n <= 24; n++ {
+			for at := 0; at < n; at++ {
+				for b := 0; b < 256; b++ {
+					s := []byte(strings.Repeat(string(fill), n))
+					s[at] = byte(b)
+					if got, want := IndexUpper(string(s)), indexUpperBytes(string(s)); got != want {
+						t.Fatalf("IndexUpper(%q) = %d, want %d", s, got, want)
+					}
+					if at+1 < n {
+						s[at+1] = 'Q'
+						if got, want := IndexUpper(string(s)), indexUpperBytes(string(s)); got != want {
+							t.Fatalf("IndexUpper(%q) = %d, want %d", s, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -39,13 +39,23 @@ func NeedsNoEscape(s string) bool {
 		}
 		return true
 	}
-	for i := 0; i+8 <= len(s); i += 8 {
-		if special(load64(s, i)) {
+	// The marks of the words are gathered and tested once every 32
+	// bytes, and once at the end: most strings asked about need no
+	// escape, and are short (a URI's text).
+	var m uint64
+	// The last bytes, in a word that overlaps the one before.
+	m = marks(load64(s, len(s)-8))
+	for ; len(s) >= 32; s = s[32:] {
+		w := s[:32] // of a known length: no bounds check in the loads
+		m |= marks(load64(w, 0)) | marks(load64(w, 8)) | marks(load64(w, 16)) | marks(load64(w, 24))
+		if m&highs != 0 {
 			return false
 		}
 	}
-	// The last bytes, in a word that overlaps the one before.
-	return !special(load64(s, len(s)-8))
+	for ; len(s) >= 8; s = s[8:] {
+		m |= marks(load64(s, 0))
+	}
+	return m&highs == 0
 }
 
 // AppendEscaped is Append without the quotes: the escaped text of s, for
@@ -124,13 +134,20 @@ const (
 )
 
 // special reports whether a byte of x needs a look: a control, '"',
-// '\\' or a byte of a non-ASCII character. (A byte below n is found by
-// (x - n*ones) &^ x & highs, a zero byte of y by (y - ones) &^ y & highs:
-// exact as to whether there is one, which is all that is asked.)
-func special(x uint64) bool {
+// '\\' or a byte of a non-ASCII character.
+func special(x uint64) bool { return marks(x)&highs != 0 }
+
+// marks returns x with the high bit of a byte set when that byte, or
+// one below it, needs a look (special): the high bits tell whether there
+// is one, exactly; the other bits are noise. A byte below 0x20 or from
+// 0x80 up has the high bit of (x - 0x20*ones) | x; a zero byte of y has
+// that of (y - ones) &^ y, and y = x ^ ('"'*ones) is zero where x is '"'.
+// A borrow carries into the byte above only from a byte that is itself
+// marked.
+func marks(x uint64) uint64 {
 	q := x ^ ('"' * ones)
 	bs := x ^ ('\\' * ones)
-	return ((x-0x20*ones)&^x|(q-ones)&^q|(bs-ones)&^bs|x)&highs != 0
+	return (x - 0x20*ones) | x | (q-ones)&^q | (bs-ones)&^bs
 }
 
 // Object appends JSON to B value by value, in the order the calls

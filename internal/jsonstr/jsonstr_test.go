@@ -67,6 +67,34 @@ func TestAppend(t *testing.T) {
 	}
 }
 
+// TestNeedsNoEscapeEveryPlace puts every byte value at every place of
+// strings of every length up to 80, among bytes that need no escape
+// ("~", the highest, and " ", the lowest: a carry or a borrow from the
+// byte below would show): lengths that end in each lane of a word, in the
+// blocks of four words NeedsNoEscape tests together, in the words after
+// them and in the overlapping last one. Two bytes that each need no
+// escape never make a string that does.
+func TestNeedsNoEscapeEveryPlace(t *testing.T) {
+	for n := 1; n <= 80; n++ {
+		for _, fill := range []byte{'~', ' '} {
+			b := bytes.Repeat([]byte{fill}, n)
+			if !NeedsNoEscape(string(b)) {
+				t.Fatalf("NeedsNoEscape(%q) = false", b)
+			}
+			for pos := range n {
+				for c := range 256 {
+					b[pos] = byte(c)
+					want := c >= 0x20 && c < 0x80 && c != '"' && c != '\\'
+					if got := NeedsNoEscape(string(b)); got != want {
+						t.Fatalf("NeedsNoEscape of %d bytes with %#x at %d: %v, want %v", n, c, pos, got, want)
+					}
+				}
+				b[pos] = fill
+			}
+		}
+	}
+}
+
 // TestObject: the values an Object writes, nested objects and arrays,
 // null, numbers, booleans, raw JSON, hex, keys that need escaping,
 // parse with encoding/json to what was written. Each row writes one
