@@ -48,15 +48,19 @@ func useMasks(s string) bool { return chars.Vector && len(s) >= 16 }
 // below returns the bits under bit i (i <= 64).
 func below(i int) uint64 { return 1<<uint(i) - 1 }
 
-// parseMasks sets the zero URI u to s when s is of the shape most URLs
-// have, scheme "://" reg-name [ ":" port ] path-abempty [ "?" query ]
-// [ "#" fragment ] with no pct-encoded triplet, and at most
-// chars.MaxMasked bytes: the bytes are classified at once
-// (chars.Classifier), and each component's end is the first byte past
-// its start outside its class, found without a loop. It reports false, leaving u
-// as it was, for every other string, valid or not: parse3986
-// then decides, so the two parsers can only differ by what parseMasks
-// accepts, which the tests compare with parse3986 on every URL.
+// parseMasks sets the zero URI u to s when s is at most
+// chars.MaxMasked bytes of the shape most references have,
+// [ scheme ":" ] [ "//" reg-name [ ":" port ] ] path [ "?" query ]
+// [ "#" fragment ] with no pct-encoded triplet (so no userinfo and no
+// IP literal either), and reports whether it did. The bytes are
+// classified at once (chars.Classifier), and each component ends at the
+// first byte past its start outside its class: a trailing-zero count,
+// where a loop of parse3986 ends at a place that differs from URL to
+// URL, a branch the processor cannot predict. For every other string,
+// valid or not, it reports false and leaves u as it was: parse3986 then
+// decides, so the two parsers can differ only in what parseMasks
+// takes, which the tests compare with parse3986 (both corpora, every
+// byte in every place of many shapes, random strings, fuzzing).
 func (u *URI) parseMasks(s string) bool {
 	n := len(s)
 	if n == 0 || n > chars.MaxMasked {
