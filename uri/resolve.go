@@ -208,22 +208,19 @@ func (u *URI) resolveJoin(ref *URI, d *baseDir) (t URI, ok bool) {
 			}
 			m = u.pathStart
 		default:
-			// 5.2.3: Base's path up to its last "/" (a path after an
-			// authority is empty or starts with "/"), then R's path.
-			// The directory is kept for resolveWrite when R's path
-			// has a dot segment.
-			bp := u.Path()
-			if bp == "" {
-				slash = 1
-				*d = baseDir{dir: "/", known: true}
-			} else {
-				bp = bp[:strings.LastIndexByte(bp, '/')+1]
-				*d = baseDir{dir: bp, dots: hasDotSegment(bp), known: true}
-			}
+			// 5.2.3: Base's directory (mergeDir: "/" for an empty
+			// path, which the result gets as the "/" between), then
+			// R's path. The directory is kept for resolveWrite when
+			// R's path has a dot segment.
+			dir := u.mergeDir()
+			*d = baseDir{dir: dir, dots: hasDotSegment(dir), known: true}
 			if d.dots || hasDotSegment(p) {
 				return t, false
 			}
-			m = u.pathStart + int32(len(bp))
+			m = u.pathStart + int32(len(dir))
+			if u.pathStart == u.pathEnd {
+				m, slash = u.pathStart, 1
+			}
 		}
 		t = *u
 		t.flags &^= hasFragment
