@@ -2,6 +2,8 @@ package testshared
 
 import (
 	"runtime"
+	"runtime/debug"
+	"sync"
 	"testing"
 	"time"
 )
@@ -86,8 +88,12 @@ func (c *cost) keepMin(d cost) {
 
 // measurePair measures small and large in three interleaved rounds
 // (each measurement already averages MinWork of runs) and returns the
-// cheapest cost of each.
+// cheapest cost of each. Measurements are made one at a time (the
+// collector setting is the process's, and parallel tests would time
+// each other).
 func measurePair[T any](small, large T, run func(T)) (cs, cl cost) {
+	measuring.Lock()
+	defer measuring.Unlock()
 	for range 3 {
 		cs.keepMin(measure(small, run))
 		cl.keepMin(measure(large, run))
@@ -95,18 +101,29 @@ func measurePair[T any](small, large T, run func(T)) (cs, cl cost) {
 	return cs, cl
 }
 
+// measuring is held by the measurement under way.
+var measuring sync.Mutex
+
 // measure returns the cost of one run of in, the CPU time and the
 // allocated bytes of repeated runs (see repeat) divided by their number.
-// One run before them, not measured, grows the heap to what a run needs:
-// else a run of a few megabytes, measured once, faults all its memory
-// in fresh from the system, while the many runs of the small input
-// reuse theirs, and the ratio counts page faults (a 2 MB reference
-// resolved in 65 times the CPU of a 256 KB one, 2 runs in 8 of the uri
-// tests on a loaded machine).
+// One run before them, not measured, does what a first run does once.
+// The collector is off while they run, so that every run takes fresh
+// memory from the system, as a large run does anyway: with it on, the
+// many runs of the small input reuse the memory that each collection
+// frees, while a run of a few megabytes, measured once, faults all of
+// its memory in, and the ratio counted page faults (a 2 MB reference
+// resolved in 65-70 times the CPU of a 256 KB one, TestResolveLinear
+// and TestResolverLinear, 2 full runs of the uri tests in 8 on a loaded
+// machine).
 func measure[T any](in T, run func(T)) cost {
 	run(in)
 	var m0, m1 runtime.MemStats
 	runtime.GC()
+	gc := debug.SetGCPercent(-1)
+	defer func() {
+		debug.SetGCPercent(gc)
+		runtime.GC()
+	}()
 	runtime.ReadMemStats(&m0)
 	cpu, reps := repeat(func() { run(in) })
 	runtime.ReadMemStats(&m1)
