@@ -100,7 +100,7 @@ func (v HTTP) HostHeader() string {
 // query of n "+" holds n+1 words, 16 bytes each, that a check or a plan
 // never reads.
 func (v HTTP) SearchWords() []string {
-	if !isSearch(v.u.Query()) {
+	if !httpjson.IsSearch(v.u.Query()) {
 		return nil
 	}
 	return v.u.SearchKeywords()
@@ -144,10 +144,6 @@ func (v HTTP) Plan(o PlanOptions) (Plan, error) {
 // (appendHTTPJSON: the one writer of it, which AppendJSON calls too).
 func (v HTTP) MarshalJSON() ([]byte, error) { return appendHTTPJSON(nil, v.u, nil) }
 
-// isSearch reports whether q is a search of the 1993 draft: not empty,
-// and no "=" or "&".
-func isSearch(q string) bool { return httpjson.IsSearch(q) }
-
 // appendHTTPJSON writes HTTP.MarshalJSON without the HTTP value,
 // straight from u's components (the parts of a valid URI
 // need no JSON escaping; decoded ones go through appendJSONString).
@@ -181,7 +177,7 @@ func appendHTTPJSON(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, err
 		def, defText, noPort = ports.https, httpjson.HTTPSDefault, httpjson.HTTPSNoPort
 	}
 	long := flush != nil && len(s) > jsonstr.FlushSize
-	search := isSearch(query)
+	search := httpjson.IsSearch(query)
 	if !long {
 		// One growth for the whole object: the host comes three
 		// times, the request target twice and the search words once
