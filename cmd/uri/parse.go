@@ -53,12 +53,16 @@ OFFSET: NAME"), with the name of the failing validation error.
 		if fn, err := whatwgStart(c, false); fn != nil || err != nil {
 			return fn, err
 		}
+		// The URI is parsed into the result's box: a copy of the
+		// parsed URI and its repairs into a composite value, then into
+		// the box, stalled on reading back what was just stored.
+		r := &c.box.components
 		return func(in string) (result, error) {
-			u, changes, err := c.parseURI(in)
-			if err != nil {
+			var err error
+			if r.u, r.repairs, err = c.parseURI(in); err != nil {
 				return nil, err
 			}
-			return c.components(u, changes), nil
+			return r, nil
 		}, nil
 	},
 }
