@@ -283,7 +283,7 @@ func (r *componentsResult) writeJSON(w *writer) {
 	if r.repairs == nil && len(w.in) <= shortInput {
 		var p parts
 		var l lineScan
-		if p.read(&r.u); p.s == w.in && l.scan(p.s) {
+		if p.read(&r.u); sameString(p.s, w.in) && l.scan(p.s) {
 			// Most inputs: a URI as it was read, short and clean.
 			// Its line is written in one run on B, whole (nothing to
 			// flush), from its "{" to its newline: the Object's state
@@ -301,6 +301,13 @@ func (r *componentsResult) writeJSON(w *writer) {
 // members up to "fragment", then http's "scheme_data" and the line's end.
 func shortRoom(s string) int {
 	return 2*len(s) + 200 + len(`,"scheme_data":`) + httpjson.NameSize(s) + len("}\n")
+}
+
+// sameString reports whether a and b are the same string in memory (a
+// URI's text is the input it was parsed from, unless it was rebuilt): no
+// call to compare their bytes.
+func sameString(a, b string) bool {
+	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
 }
 
 // appendShort appends the JSON line of the URI u, whose parts p are,
@@ -393,13 +400,14 @@ type parts struct {
 	hasScheme, hasUserinfo, hasPort, hasQuery, hasFragment bool
 }
 
-// read sets p to u's components with as few accessor calls as it can
+// read sets p, the zero parts, to u's components with as few accessor calls as it can
 // (each copies u): the flags and most components follow from where the
 // others end in u's text, which is [scheme ":"] ["//" [userinfo "@"]
 // host [":" port]] path ["?" query] ["#" fragment].
 func (p *parts) read(u *uri.URI) {
-	// Field by field: a composite value built and then copied into *p
-	// stalls on loading what was just stored, in other widths.
+	// p is the zero parts: only what u has is set. Field by field: a
+	// composite value built and then copied into *p stalls on loading
+	// what was just stored, in other widths.
 	s := u.String()
 	p.s = s
 	p.scheme = u.Scheme()
@@ -409,7 +417,6 @@ func (p *parts) read(u *uri.URI) {
 		i = len(p.scheme) + len(":")
 	}
 	p.kind = u.HostKind() // NoHost: no authority
-	p.host, p.userinfo, p.port, p.hasUserinfo, p.hasPort, p.hostAt = "", "", "", false, false, 0
 	if p.kind != uri.NoHost {
 		auth := u.Authority()
 		p.host = u.Host()
@@ -426,7 +433,6 @@ func (p *parts) read(u *uri.URI) {
 	}
 	p.path = u.Path()
 	i += len(p.path) // where the path ends: "?", "#" or the end
-	p.query, p.fragment, p.hasQuery, p.hasFragment, p.queryAt = "", "", false, false, 0
 	if i < len(s) && s[i] == '?' {
 		p.query, p.hasQuery, p.queryAt = u.Query(), true, i+len("?")
 		i = p.queryAt + len(p.query)
@@ -445,11 +451,18 @@ func (p *parts) read(u *uri.URI) {
 func appendShortParts(b []byte, p *parts) []byte {
 	b = append(b, `{"input":"`...)
 	b = append(b, p.s...)
-	if p.hasScheme {
+	switch {
+	case p.scheme == "http": // most of a crawl: a constant, copied inline
+		b = append(b, `","scheme":"`...)
+		b = append(b, `http"`...)
+	case p.scheme == "https":
+		b = append(b, `","scheme":"`...)
+		b = append(b, `https"`...)
+	case p.hasScheme:
 		b = append(b, `","scheme":"`...)
 		b = append(b, p.scheme...)
 		b = append(b, '"')
-	} else {
+	default:
 		b = append(b, `","scheme":null`...)
 	}
 	if p.hasUserinfo {
