@@ -298,9 +298,34 @@ func (r *componentsResult) writeJSON(w *writer) {
 
 // shortRoom is the room appendShort needs for a line of text s, but for
 // a long list of "params" and a "scheme_data" other than http's: the
-// members up to "fragment", then http's "scheme_data" and the line's end.
+// members up to "params" and the padding of their last run (appendRun),
+// then http's "scheme_data" and the line's end.
 func shortRoom(s string) int {
-	return 2*len(s) + 200 + len(`,"scheme_data":`) + httpjson.NameSize(s) + len("}\n")
+	return 2*len(s) + 200 + len(constRun{}.b) + len(`,"scheme_data":`) + httpjson.NameSize(s) + len("}\n")
+}
+
+// appendShortParams appends "params" for appendShort.
+func appendShortParams(b []byte, p *parts, l *lineScan, u *uri.URI) []byte {
+	switch {
+	case !p.hasQuery:
+		return append(b, `,"params":null`...)
+	case !l.has(classPct, p.queryAt, p.queryAt+len(p.query)) && !l.has(classPlus, p.queryAt, p.queryAt+len(p.query)):
+		// The pairs are their decoded keys and values, and need no
+		// escape: they are parts of the line.
+		b = append(b, `,"params":[`...)
+		for i, q := range uri.ParseParams(p.query).All() {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `["`...)
+			b = append(b, q.RawKey()...)
+			b = append(b, `","`...)
+			b = append(b, q.RawValue()...)
+			b = append(b, `"]`...)
+		}
+		return append(b, ']')
+	}
+	return appendParams(b, u, nil)
 }
 
 // sameString reports whether a and b are the same string in memory (a
@@ -316,26 +341,10 @@ func sameString(a, b string) bool {
 func appendShort(b []byte, p *parts, l *lineScan, u *uri.URI) []byte {
 	b = jsonstr.Grow(b, shortRoom(p.s))
 	b = appendShortParts(b, p)
-	switch {
-	case !p.hasQuery:
-		b = append(b, `,"params":null`...)
-	case !l.has(classPct, p.queryAt, p.queryAt+len(p.query)) && !l.has(classPlus, p.queryAt, p.queryAt+len(p.query)):
-		// The pairs are their decoded keys and values, and need no
-		// escape: they are parts of the line.
-		b = append(b, `,"params":[`...)
-		for i, q := range uri.ParseParams(p.query).All() {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, `["`...)
-			b = append(b, q.RawKey()...)
-			b = append(b, `","`...)
-			b = append(b, q.RawValue()...)
-			b = append(b, `"]`...)
-		}
-		b = append(b, ']')
-	default:
-		b = appendParams(b, u, nil)
+	if !p.hasQuery && !p.hasFragment { // most of a crawl
+		b = appendRun(b, &noQueryRun) // "query", "fragment" and "params": null
+	} else {
+		b = appendShortParams(appendShortTail(b, p), p, l, u)
 	}
 	// "scheme_data": an http URL with a host name, no port and no
 	// userinfo (most of them) from the parts at hand
@@ -459,10 +468,14 @@ func newRun(s string) (r constRun) {
 	return r
 }
 
+// The runs of the most common lines: an http or https URL with a host
+// name, no userinfo or port (appendShortParts), no query or fragment
+// (appendShort).
 var (
 	httpHostRun    = newRun(`","scheme":"http","userinfo":null,"host":"`)
 	httpsHostRun   = newRun(`","scheme":"https","userinfo":null,"host":"`)
 	regNamePathRun = newRun(`","host_type":"reg-name","port":null,"path":"`)
+	noQueryRun     = newRun(`","query":null,"fragment":null,"params":null`)
 )
 
 // appendRun appends r to b, which has room for 48 bytes more.
@@ -473,7 +486,7 @@ func appendRun(b []byte, r *constRun) []byte {
 }
 
 // appendShortParts appends "{", "input" and the members from "scheme" to
-// "fragment" of the URI whose parts p are (writeParts), for a URI whose
+// "path" (appendShortTail writes "query" and "fragment") of the URI whose parts p are (writeParts), for a URI whose
 // text needs no escape (lineScan.scan) and is short (shortInput), on a b
 // with room for them (shortRoom): every component is a part of the text,
 // so none needs an escape either. The constants are short enough for the
@@ -490,8 +503,7 @@ func appendShortParts(b []byte, p *parts) []byte {
 		}
 		b = append(b, p.host...)
 		b = appendRun(b, &regNamePathRun)
-		b = append(b, p.path...)
-		return appendShortTail(b, p)
+		return append(b, p.path...)
 	}
 	switch {
 	case p.scheme == "http": // most of a crawl: a constant, copied inline
@@ -538,8 +550,7 @@ func appendShortParts(b []byte, p *parts) []byte {
 		b = append(b, `,"port":null`...)
 		b = append(b, `,"path":"`...)
 	}
-	b = append(b, p.path...)
-	return appendShortTail(b, p)
+	return append(b, p.path...)
 }
 
 // appendShortTail appends the members "query" and "fragment" after
