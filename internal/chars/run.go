@@ -153,6 +153,20 @@ func IndexPair(s string, a, b byte) int {
 			prev = 0x80
 		}
 	}
+	if n >= 8 && i < n {
+		// The last 8 bytes, of which the first 8-(n-i) are already
+		// tested: shifted out.
+		w := load(s[n-8:])
+		if n > 8 && s[n-9] == a {
+			prev = 0x80
+		} else {
+			prev = 0
+		}
+		if m := (equal(w, b) & (equal(w, a)<<8 | prev)) >> (8 * (i - (n - 8))); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		return -1
+	}
 	for i = max(i, 1); i < n; i++ {
 		if s[i] == b && s[i-1] == a {
 			return i
