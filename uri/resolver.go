@@ -45,8 +45,11 @@ func (r *Resolver) Base() URI { return r.base }
 // extended buffer. It allocates nothing when dst has room for the
 // result: at most len(r.Base().String()) + len(ref.String()) + 2 bytes.
 func (r *Resolver) AppendResolve(dst []byte, ref URI) []byte {
+	// A copy of the directory: a zero Resolver's is found on use, and
+	// goroutines that share r must not write it.
 	var t URI
-	return appendResolved(dst, &r.base, &r.dir, &ref, &t)
+	d := r.dir
+	return appendResolved(dst, &r.base, &d, &ref, &t)
 }
 
 // Resolve writes its results into blocks that double from
