@@ -2,7 +2,8 @@ package uri
 
 import (
 	"bytes"
-	"strings"
+
+	"github.com/urikit/urikit/internal/chars"
 )
 
 // Dot segments ("." and "..") and the paths that resolution and
@@ -16,18 +17,16 @@ import (
 func hasDotSegment(path string) bool { return indexDotSegment(path) >= 0 }
 
 // indexDotSegment returns the offset of the first "." or ".." segment
-// of path, or -1. It jumps from "." to "." (most paths have few:
-// "index.html").
+// of path, or -1. Only a "." at the start or after a "/" can begin one,
+// and "/." is rare in a path ("index.html" has no dot segment to check).
 func indexDotSegment(path string) int {
-	for i := 0; i < len(path); i++ {
-		k := strings.IndexByte(path[i:], '.')
-		if k < 0 {
+	i := 0
+	if path == "" || path[0] != '.' {
+		if i = chars.IndexPair(path, '/', '.'); i < 0 {
 			return -1
 		}
-		i += k
-		if i > 0 && path[i-1] != '/' {
-			continue
-		}
+	}
+	for {
 		j := i + 1
 		if j < len(path) && path[j] == '.' {
 			j++
@@ -35,8 +34,12 @@ func indexDotSegment(path string) int {
 		if j == len(path) || path[j] == '/' {
 			return i
 		}
+		k := chars.IndexPair(path[j:], '/', '.')
+		if k < 0 {
+			return -1
+		}
+		i = j + k
 	}
-	return -1
 }
 
 // removeDots is the one segment stack of the package: it removes the
@@ -83,9 +86,11 @@ func removeDotsFrom(b []byte, from int, under DotPolicy, literal bool) (n, exces
 	r, w := max(root, from), max(root, from)
 	excess = -1
 	for r <= end {
-		j := end
-		if k := bytes.IndexByte(b[r:], '/'); k >= 0 {
-			j = r + k
+		// The segment's end: segments are short, and a loop costs less
+		// than a call per segment.
+		j := r
+		for j < end && b[j] != '/' {
+			j++
 		}
 		seg := b[r:j]
 		switch {

@@ -93,11 +93,12 @@ func unhex(b byte) byte { return byte(chars.Unhex(b)) }
 // URI or a relative reference) against the complete grammar of RFC 3986
 // Appendix A. On success u.String() == s. Parse allocates nothing unless
 // it fails.
-func Parse(s string) (URI, error) {
+func Parse(s string) (u URI, err error) {
 	if len(s) > math.MaxInt32 {
 		return URI{}, fail(s, 0, ComponentNone, ErrTooLong)
 	}
-	var u URI
+	// The parsers write the result in place: a URI is copied through
+	// memory, and a copy of one just written stalls.
 	if useMasks(s) && u.parseMasks(s) {
 		return u, nil
 	}

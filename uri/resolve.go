@@ -112,7 +112,7 @@ func fragmentOf(u *URI) part { return part{u.Fragment(), u.flags&hasFragment != 
 // The result keeps the grammar (Grammar) of the base, except when its
 // authority comes from ref: then it has ref's grammar, because the
 // authority's sub-components were split by that grammar.
-func (u URI) Resolve(ref URI) URI {
+func (u URI) Resolve(ref URI) (t URI) {
 	// Shortcuts for the results that are u or ref as they are.
 	switch {
 	case ref.flags&hasScheme != 0 && !hasDotSegment(ref.Path()):
@@ -120,40 +120,48 @@ func (u URI) Resolve(ref URI) URI {
 	case isEmptyRef(&ref):
 		return u.WithoutFragment()
 	}
+	// The result is written in place, through &t: a URI is copied
+	// through memory, and each copy of one just written stalls.
 	var d baseDir
-	if t, ok := u.resolveJoin(&ref, &d); ok {
-		return t
+	if !u.resolveJoin(&ref, &d, &t) {
+		u.resolveWrite(&ref, &d, &t)
 	}
-	return u.resolveWrite(&ref, &d)
+	return t
 }
 
-// baseDir is the base's directory (Resolver.dir and dirDots), when
-// resolveJoin has found it for resolveWrite.
+// baseDir is a base's directory, the part of its path a relative path
+// is merged with (mergeDir), and whether it has a dot segment: found
+// once per Resolver, and at most once per call of URI.Resolve.
 type baseDir struct {
 	dir   string
 	dots  bool
 	known bool
 }
 
-// resolveWrite is Resolve for the references that resolveJoin leaves:
-// the Resolver's code, with the base's directory found only if a
-// relative path needs it. A result that fits is written on the stack
-// and copied into a string of its exact size. It is a function of its
-// own so that Resolve's frame does not hold the buffer.
-func (u *URI) resolveWrite(ref *URI, d *baseDir) URI {
-	r := Resolver{base: u.WithoutFragment(), dir: d.dir, dirDots: d.dots, lazy: !d.known}
-	n := len(r.base.s) + len(ref.s) + 2
+// find sets d to u's directory.
+func (d *baseDir) find(u *URI) {
+	d.dir = u.mergeDir()
+	d.dots = hasDotSegment(d.dir)
+	d.known = true
+}
+
+// resolveWrite is Resolve for the references that resolveJoin leaves,
+// with the Resolver's code (appendResolved), the base's directory found
+// only if a relative path needs it. A result that fits is written on
+// the stack and copied into a string of its exact size. It is a function
+// of its own so that Resolve's frame does not hold the buffer.
+func (u *URI) resolveWrite(ref *URI, d *baseDir, t *URI) {
+	n := int(u.queryEnd) + len(ref.s) + 2
 	if n <= resolveStack {
 		var buf [resolveStack]byte
-		b, t := r.appendTo(buf[:0], ref)
-		t.s = shareOrCopy(b, r.base.s)
-		return t
+		b := appendResolved(buf[:0], u, d, ref, t)
+		t.s = shareOrCopy(b, u.s)
+		return
 	}
-	b, t := r.appendTo(make([]byte, 0, n), ref)
+	b := appendResolved(make([]byte, 0, n), u, d, ref, t)
 	// b is never written again: hand its bytes to the string, as
 	// strings.Builder does, instead of copying them.
 	t.s = unsafe.String(unsafe.SliceData(b), len(b))
-	return t
 }
 
 // resolveJoin returns the results of Resolve that are the start of the
@@ -167,18 +175,18 @@ func (u *URI) resolveWrite(ref *URI, d *baseDir) URI {
 // it is written, so it takes one allocation of exactly that size, or
 // none when the result is the start of u.s or ref itself. ok is false
 // for the other references.
-func (u *URI) resolveJoin(ref *URI, d *baseDir) (t URI, ok bool) {
+func (u *URI) resolveJoin(ref *URI, d *baseDir, t *URI) bool {
 	var m int32       // the length of the start of u the result takes
 	slash := int32(0) // 1 when "/" comes between u.s[:m] and ref.s
 	switch {
 	case ref.flags&hasScheme != 0:
-		return t, false
+		return false
 	case ref.flags&hasAuthority != 0:
 		// T is R with Base.scheme (RFC 3986 5.2.2).
 		if hasDotSegment(ref.Path()) {
-			return t, false
+			return false
 		}
-		t = *ref
+		*t = *ref
 		if u.flags&hasScheme != 0 {
 			m = u.schemeEnd + 1
 			t.flags |= hasScheme
@@ -190,7 +198,7 @@ func (u *URI) resolveJoin(ref *URI, d *baseDir) (t URI, ok bool) {
 		t.pathEnd += m
 	case u.flags&hasAuthority == 0:
 		// A path after no authority may need a prefix (reparsePrefix).
-		return t, false
+		return false
 	default:
 		// T takes Base's scheme and authority; R has neither, so its
 		// path starts at 0.
@@ -204,7 +212,7 @@ func (u *URI) resolveJoin(ref *URI, d *baseDir) (t URI, ok bool) {
 			m = u.pathEnd
 		case p[0] == '/':
 			if hasDotSegment(p) {
-				return t, false
+				return false
 			}
 			m = u.pathStart
 		default:
@@ -212,17 +220,16 @@ func (u *URI) resolveJoin(ref *URI, d *baseDir) (t URI, ok bool) {
 			// path, which the result gets as the "/" between), then
 			// R's path. The directory is kept for resolveWrite when
 			// R's path has a dot segment.
-			dir := u.mergeDir()
-			*d = baseDir{dir: dir, dots: hasDotSegment(dir), known: true}
+			d.find(u)
 			if d.dots || hasDotSegment(p) {
-				return t, false
+				return false
 			}
-			m = u.pathStart + int32(len(dir))
+			m = u.pathStart + int32(len(d.dir))
 			if u.pathStart == u.pathEnd {
 				m, slash = u.pathStart, 1
 			}
 		}
-		t = *u
+		*t = *u
 		t.flags &^= hasFragment
 		if p != "" || ref.flags&hasQuery != 0 {
 			t.flags &^= hasQuery
@@ -246,7 +253,7 @@ func (u *URI) resolveJoin(ref *URI, d *baseDir) (t URI, ok bool) {
 		// b is never written again: hand its bytes to the string.
 		t.s = unsafe.String(&b[0], n)
 	}
-	return t, true
+	return true
 }
 
 // resolveStack is the longest result Resolve writes on the stack.

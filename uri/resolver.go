@@ -17,11 +17,9 @@ import "unsafe"
 // AppendResolve only reads the Resolver, so goroutines may share one;
 // Resolve and Reset change it and need a Resolver of their own.
 type Resolver struct {
-	base    URI    // the base without its fragment
-	dir     string // base.mergeDir(), unless lazy
-	dirDots bool   // dir has a "." or ".." segment
-	lazy    bool   // dir not computed yet (URI.Resolve, one reference)
-	block   []byte // where Resolve writes its results, append only
+	base  URI     // the base without its fragment
+	dir   baseDir // the base's directory, always known
+	block []byte  // where Resolve writes its results, append only
 }
 
 // NewResolver returns a Resolver for the base URI. The base should be an
@@ -36,9 +34,7 @@ func NewResolver(base URI) *Resolver {
 // results for the next ones (results already returned stay valid).
 func (r *Resolver) Reset(base URI) {
 	r.base = base.WithoutFragment()
-	r.dir = r.base.mergeDir()
-	r.dirDots = hasDotSegment(r.dir)
-	r.lazy = false
+	r.dir.find(&r.base)
 }
 
 // Base returns the base URI without its fragment.
@@ -49,8 +45,11 @@ func (r *Resolver) Base() URI { return r.base }
 // extended buffer. It allocates nothing when dst has room for the
 // result: at most len(r.Base().String()) + len(ref.String()) + 2 bytes.
 func (r *Resolver) AppendResolve(dst []byte, ref URI) []byte {
-	dst, _ = r.appendTo(dst, &ref)
-	return dst
+	// A copy of the directory: a zero Resolver's is found on use, and
+	// goroutines that share r must not write it.
+	var t URI
+	d := r.dir
+	return appendResolved(dst, &r.base, &d, &ref, &t)
 }
 
 // Resolve writes its results into blocks that double from
@@ -74,7 +73,7 @@ const (
 // A result that is ref itself (a URI with no dot segment in its path)
 // or the base itself (the empty reference) is returned without writing,
 // and one that is the start of the base shares its text.
-func (r *Resolver) Resolve(ref URI) URI {
+func (r *Resolver) Resolve(ref URI) (u URI) {
 	if ref.flags&hasScheme != 0 && !hasDotSegment(ref.Path()) {
 		return ref
 	}
@@ -86,7 +85,7 @@ func (r *Resolver) Resolve(ref URI) URI {
 		r.block = make([]byte, 0, max(min(2*cap(r.block), blockSize), firstBlock, need))
 	}
 	start := len(r.block)
-	b, u := r.appendTo(r.block, &ref)
+	b := appendResolved(r.block, &r.base, &r.dir, &ref, &u)
 	r.block = b
 	if n := len(b) - start; n > 0 {
 		if isStartOf(b[start:], r.base.s) {
@@ -108,29 +107,31 @@ func isEmptyRef(ref *URI) bool {
 	return ref.flags&(hasScheme|hasAuthority|hasQuery|hasFragment) == 0 && ref.pathStart == ref.pathEnd
 }
 
-// appendTo appends the text of T, the base resolved with ref (RFC 3986
-// 5.2.2 and the recomposition of 5.3), to dst, and returns it with T's
-// components; their offsets count from len(dst) on entry and T.s is left
-// empty. dst is extended by at most len(r.base.s) + len(ref.s) + 2 bytes.
+// appendResolved appends the text of T, the base b resolved with ref
+// (RFC 3986 5.2.2 and the recomposition of 5.3), to dst, returns it and
+// sets *t to T's components; their offsets count from len(dst) on entry
+// and t.s is left empty. b's fragment, if any, is ignored (5.1). d is
+// b's directory, found here if d.known is false and a relative path
+// needs it. dst is extended by at most len(b.s) + len(ref.s) + 2 bytes.
+// T is written through t, not returned, because a URI is copied through
+// memory: each copy of one just written costs a stall.
 //
 // Each case of 5.2.2 copies the text it takes from the base or the
 // reference whole, delimiters included, rather than component by
-// component: the base's scheme and authority are r.base.s[:pathStart],
+// component: the base's scheme and authority are b.s[:pathStart],
 // and the query and fragment of T, when they come from the reference,
 // are ref.s[pathEnd:]. Only a path with a dot segment, or one merged
-// with the base's directory, is built (appendPath).
-func (r *Resolver) appendTo(dst []byte, ref *URI) ([]byte, URI) {
-	b := &r.base
+// with the base's directory, is built (appendPathTail).
+func appendResolved(dst []byte, b *URI, d *baseDir, ref, t *URI) []byte {
 	start := len(dst)
-	var t URI
 	switch {
 	case ref.flags&hasScheme != 0:
 		// T is R with remove_dot_segments(R.path).
-		t = *ref
+		*t = *ref
 		t.s = ""
 		k := indexDotSegment(ref.Path())
 		if k < 0 {
-			return append(dst, ref.s...), t
+			return append(dst, ref.s...)
 		}
 		dst = append(dst, ref.s[:ref.pathStart]...)
 		return appendPathTail(dst, start, t, "", false, ref, k)
@@ -138,19 +139,19 @@ func (r *Resolver) appendTo(dst []byte, ref *URI) ([]byte, URI) {
 	case ref.flags&hasAuthority != 0:
 		// T.scheme = Base.scheme, the rest from R: the base is replaced
 		// from its authority on.
-		t.flags = b.flags&hasScheme | ref.flags&(hasAuthority|hasUserinfo|hasPort|grammar2396)
+		*t = URI{flags: b.flags&hasScheme | ref.flags&(hasAuthority|hasUserinfo|hasPort|grammar2396)}
 		if b.flags&hasScheme != 0 {
 			dst = append(dst, b.s[:b.schemeEnd+1]...)
 			t.schemeEnd = b.schemeEnd
 		}
-		d := int32(len(dst) - start) // where ref.s, "//" on, begins in T
-		t.hostStart, t.hostEnd, t.hostKind = ref.hostStart+d, ref.hostEnd+d, ref.hostKind
+		n := int32(len(dst) - start) // where ref.s, "//" on, begins in T
+		t.hostStart, t.hostEnd, t.hostKind = ref.hostStart+n, ref.hostEnd+n, ref.hostKind
 		k := indexDotSegment(ref.Path())
 		if k < 0 {
 			dst = append(dst, ref.s...)
-			t.pathStart, t.pathEnd, t.queryEnd = ref.pathStart+d, ref.pathEnd+d, ref.queryEnd+d
+			t.pathStart, t.pathEnd, t.queryEnd = ref.pathStart+n, ref.pathEnd+n, ref.queryEnd+n
 			t.flags |= ref.flags & (hasQuery | hasFragment)
-			return dst, t
+			return dst
 		}
 		dst = append(dst, ref.s[:ref.pathStart]...)
 		return appendPathTail(dst, start, t, "", false, ref, k)
@@ -158,23 +159,24 @@ func (r *Resolver) appendTo(dst []byte, ref *URI) ([]byte, URI) {
 	case ref.pathStart == ref.pathEnd:
 		// An empty path: the base up to its path, or up to its query
 		// when R has no query, then what R has.
-		t = *b
+		*t = *b
 		t.s = ""
+		t.flags &^= hasFragment
 		if ref.flags&hasQuery != 0 {
 			dst = append(dst, b.s[:b.pathEnd]...)
 			t.flags &^= hasQuery
 		} else {
-			dst = append(dst, b.s...)
+			dst = append(dst, b.s[:b.queryEnd]...)
 		}
 		dst = append(dst, ref.s...)
 		t.queryEnd = int32(len(dst)-start) - int32(len(ref.s)) + ref.queryEnd
 		t.flags |= ref.flags & (hasQuery | hasFragment)
-		return dst, t
+		return dst
 	}
 	// A path: T takes the base's scheme and authority, and R's path
 	// (merged with the base's directory when relative), query and
 	// fragment.
-	t = *b
+	*t = *b
 	t.s = ""
 	t.flags &^= hasQuery | hasFragment
 	dst = append(dst, b.s[:b.pathStart]...)
@@ -182,12 +184,10 @@ func (r *Resolver) appendTo(dst []byte, ref *URI) ([]byte, URI) {
 	if p[0] == '/' {
 		return appendPathTail(dst, start, t, "", false, ref, indexDotSegment(p))
 	}
-	dir, dirDots := r.dir, r.dirDots
-	if r.lazy {
-		dir = b.mergeDir()
-		dirDots = hasDotSegment(dir)
+	if !d.known {
+		d.find(b)
 	}
-	return appendPathTail(dst, start, t, dir, dirDots, ref, indexDotSegment(p))
+	return appendPathTail(dst, start, t, d.dir, d.dots, ref, indexDotSegment(p))
 }
 
 // appendPathTail finishes T, whose scheme and authority t holds and dst
@@ -196,7 +196,7 @@ func (r *Resolver) appendTo(dst []byte, ref *URI) ([]byte, URI) {
 // first dot segment (or -1), when dir has none (dirDots false); then the
 // prefix that keeps the path from being read back as an authority or a
 // scheme (see Resolve); then ref's query and fragment as written.
-func appendPathTail(dst []byte, start int, t URI, dir string, dirDots bool, ref *URI, k int) ([]byte, URI) {
+func appendPathTail(dst []byte, start int, t *URI, dir string, dirDots bool, ref *URI, k int) []byte {
 	p0 := len(dst)
 	dst = append(dst, dir...)
 	switch {
@@ -225,5 +225,5 @@ func appendPathTail(dst []byte, start int, t URI, dir string, dirDots bool, ref 
 	dst = append(dst, ref.s[ref.pathEnd:]...)
 	t.queryEnd = t.pathEnd + ref.queryEnd - ref.pathEnd
 	t.flags |= ref.flags & (hasQuery | hasFragment)
-	return dst, t
+	return dst
 }

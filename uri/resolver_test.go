@@ -146,9 +146,17 @@ func TestResolverResultsStay(t *testing.T) {
 }
 
 // TestResolverZero checks that the zero Resolver resolves against the
-// empty reference, as the zero URI's Resolve does.
+// empty reference, as the zero URI's Resolve does, and that
+// AppendResolve does not write it (goroutines may share one), though
+// its base's directory is found on use.
 func TestResolverZero(t *testing.T) {
 	var r Resolver
+	for _, s := range resolverRefs() {
+		r.AppendResolve(nil, MustParse(s))
+		if r.dir != (baseDir{}) || r.base != (URI{}) || r.block != nil {
+			t.Fatalf("AppendResolve(%q) changed the zero Resolver: %+v", s, r)
+		}
+	}
 	for _, s := range resolverRefs() {
 		checkResolver(t, &r, URI{}, MustParse(s))
 	}

@@ -134,3 +134,51 @@ func uppers(w uint64) uint64 {
 	v := w &^ msb
 	return (v + lsb*(0x80-'A')) &^ (v + lsb*(0x80-'Z'-1)) &^ w & msb
 }
+
+// IndexPair returns the offset of the first byte b of s that follows a
+// byte a (the "." of "/." in a path), or -1. It reads eight bytes at a
+// time: a short string costs no call, and a pair is rare where it is
+// looked for.
+func IndexPair(s string, a, b byte) int {
+	n := len(s)
+	prev := uint64(0) // the high bit of byte 0 set when the byte before the word is a
+	i := 0
+	for ; i <= n-8; i += 8 {
+		w := load(s[i:])
+		if m := equal(w, b) & (equal(w, a)<<8 | prev); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		prev = 0
+		if s[i+7] == a {
+			prev = 0x80
+		}
+	}
+	if n >= 8 && i < n {
+		// The last 8 bytes, of which the first 8-(n-i) are already
+		// tested: shifted out.
+		w := load(s[n-8:])
+		if n > 8 && s[n-9] == a {
+			prev = 0x80
+		} else {
+			prev = 0
+		}
+		if m := (equal(w, b) & (equal(w, a)<<8 | prev)) >> (8 * (i - (n - 8))); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		return -1
+	}
+	for i = max(i, 1); i < n; i++ {
+		if s[i] == b && s[i-1] == a {
+			return i
+		}
+	}
+	return -1
+}
+
+// equal returns the word whose byte k has its high bit set when byte k
+// of w is c, and no other bit: the bytes of w^c that are not zero set
+// the high bit of a sum that cannot carry into the next byte.
+func equal(w uint64, c byte) uint64 {
+	v := w ^ lsb*uint64(c)
+	return ^((v&^msb + (msb - lsb)) | v) & msb
+}

@@ -107,3 +107,46 @@ func TestIndexUpperEveryByte(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexPair compares IndexPair with strings.Index on every string of
+// up to 9 bytes over an alphabet with both bytes of the pair, a byte
+// that differs from them in one bit, and a non-ASCII byte, and on
+// random longer strings, for a pair of two bytes and of one byte twice.
+func TestIndexPair(t *testing.T) {
+	for _, p := range [][2]byte{{'/', '.'}, {'.', '.'}, {0x80, 0x00}} {
+		want := func(s string) int {
+			k := strings.Index(s, string([]byte{p[0], p[1]}))
+			if k >= 0 {
+				k++
+			}
+			return k
+		}
+		alphabet := string([]byte{p[0], p[1], p[0] ^ 1, p[1] ^ 0x20, 0xFF})
+		var walk func(b []byte)
+		walk = func(b []byte) {
+			if got, w := IndexPair(string(b), p[0], p[1]), want(string(b)); got != w {
+				t.Fatalf("IndexPair(%q, %q, %q) = %d, want %d", b, p[0], p[1], got, w)
+			}
+			if len(b) == 9 {
+				return
+			}
+			for k := range len(alphabet) {
+				walk(append(b, alphabet[k]))
+			}
+		}
+		walk(nil)
+		rng := rand.New(rand.NewPCG(5, 6))
+		for range 20000 {
+			b := make([]byte, rng.IntN(80))
+			for k := range b {
+				b[k] = alphabet[rng.IntN(len(alphabet))]
+				if rng.IntN(3) == 0 {
+					b[k] = byte(rng.IntN(256))
+				}
+			}
+			if got, w := IndexPair(string(b), p[0], p[1]), want(string(b)); got != w {
+				t.Fatalf("IndexPair(%q, %q, %q) = %d, want %d", b, p[0], p[1], got, w)
+			}
+		}
+	}
+}
