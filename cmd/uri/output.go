@@ -269,12 +269,6 @@ type componentsResult struct {
 	repairs []iri.Change
 }
 
-// components returns the result that shows u's components.
-func (c *call) components(u uri.URI, repairs []iri.Change) result {
-	c.box.components = componentsResult{u, repairs}
-	return &c.box.components
-}
-
 // writeJSON writes {"input", "scheme", "userinfo", "host", "host_type",
 // "port", "path", "query", "fragment", "params", "scheme_data"}, null
 // for an undefined component. Any part may be long (a repaired input, an
@@ -409,10 +403,10 @@ type parts struct {
 	hasScheme, hasUserinfo, hasPort, hasQuery, hasFragment bool
 }
 
-// read sets p, the zero parts, to u's components with as few accessor calls as it can
-// (each copies u): the flags and most components follow from where the
-// others end in u's text, which is [scheme ":"] ["//" [userinfo "@"]
-// host [":" port]] path ["?" query] ["#" fragment].
+// read sets p, the zero parts, to u's components with as few accessor
+// calls as it can (each copies u): the flags and most components follow
+// from where the others end in u's text, which is [scheme ":"] ["//"
+// [userinfo "@"] host [":" port]] path ["?" query] ["#" fragment].
 func (p *parts) read(u *uri.URI) {
 	// p is the zero parts: only what u has is set. Field by field: a
 	// composite value built and then copied into *p stalls on loading
@@ -463,7 +457,7 @@ type constRun struct {
 
 func newRun(s string) (r constRun) {
 	if r.n = copy(r.b[:], s); r.n < len(s) {
-		panic("uri: a run of " + strconv.Quote(s) + " is too long")
+		panic("uri: the run " + strconv.Quote(s) + " is too long")
 	}
 	return r
 }
@@ -486,11 +480,12 @@ func appendRun(b []byte, r *constRun) []byte {
 }
 
 // appendShortParts appends "{", "input" and the members from "scheme" to
-// "path" (appendShortTail writes "query" and "fragment") of the URI whose parts p are (writeParts), for a URI whose
-// text needs no escape (lineScan.scan) and is short (shortInput), on a b
-// with room for them (shortRoom): every component is a part of the text,
-// so none needs an escape either. The constants are short enough for the
-// compiler to copy them inline.
+// "path" (appendShortTail writes "query" and "fragment") of the URI whose
+// parts p are (writeParts), for a URI whose text needs no escape
+// (lineScan.scan) and is short (shortInput), on a b with room for them
+// (shortRoom): every component is a part of the text, so none needs an
+// escape either. The constants are runs (appendRun) or short enough for
+// the compiler to copy them inline.
 func appendShortParts(b []byte, p *parts) []byte {
 	b = append(b, `{"input":"`...)
 	b = append(b, p.s...)

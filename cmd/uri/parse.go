@@ -53,9 +53,9 @@ OFFSET: NAME"), with the name of the failing validation error.
 		if fn, err := whatwgStart(c, false); fn != nil || err != nil {
 			return fn, err
 		}
-		// The URI is parsed into the result's box: a copy of the
-		// parsed URI and its repairs into a composite value, then into
-		// the box, stalled on reading back what was just stored.
+		// The URI and its repairs go straight into the result's box,
+		// not into a composite value first (the copy of that loads
+		// what was just stored, in other widths, and stalls).
 		r := &c.box.components
 		return func(in string) (result, error) {
 			var err error
