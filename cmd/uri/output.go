@@ -269,44 +269,88 @@ type componentsResult struct {
 	repairs []iri.Change
 }
 
-// components returns the result that shows u's components.
-func (c *call) components(u uri.URI, repairs []iri.Change) result {
-	c.box.components = componentsResult{u, repairs}
-	return &c.box.components
-}
-
 // writeJSON writes {"input", "scheme", "userinfo", "host", "host_type",
 // "port", "path", "query", "fragment", "params", "scheme_data"}, null
 // for an undefined component. Any part may be long (a repaired input, an
 // edited URI): each is written a block at a time.
 func (r *componentsResult) writeJSON(w *writer) {
-	u := &r.u
-	if r.repairs == nil && len(w.in) <= shortInput && u.String() == w.in && jsonstr.NeedsNoEscape(w.in) {
-		// Most inputs: a URI as it was read, short and clean. Its
-		// line is written in one run on B, whole (nothing to flush),
-		// from its "{" to its newline: the Object's state is as the
-		// line before left it, and as this one would leave it.
+	if r.repairs == nil && len(w.in) <= shortInput {
 		var p parts
-		p.read(u)
-		b := appendShortParts(w.B, &p)
-		if p.hasQuery {
-			b = appendParams(b, u, nil)
-		} else {
-			b = append(b, `,"params":null`...)
+		var l lineScan
+		if p.read(&r.u); sameString(p.s, w.in) && l.scan(p.s) {
+			// Most inputs: a URI as it was read, short and clean.
+			// Its line is written in one run on B, whole (nothing to
+			// flush), from its "{" to its newline: the Object's state
+			// is as the line before left it, and as this one would
+			// leave it.
+			w.B = appendShort(w.B, &p, &l, &r.u)
+			return
 		}
-		// "scheme_data": an http URL with a host name, no port and no
-		// userinfo (most of them) from the parts at hand; any other
-		// through package scheme.
-		if p.kind == uri.RegName && !p.hasUserinfo && !p.hasPort && !p.hasFragment {
-			if v, ok := httpjson.AppendName(append(b, `,"scheme_data":`...), p.s, p.scheme, p.host, p.path, p.query, p.hasQuery); ok {
-				w.B = append(v, '}', '\n')
-				return
-			}
-		}
-		w.B = append(appendSchemeData(b, *u, nil), '}', '\n')
-		return
 	}
 	r.writeLongJSON(w)
+}
+
+// shortRoom is the room appendShort needs for a line of text s, but for
+// a long list of "params" and a "scheme_data" other than http's: the
+// members up to "params" and the padding of their last run (appendRun),
+// then http's "scheme_data" and the line's end.
+func shortRoom(s string) int {
+	return 2*len(s) + 200 + len(constRun{}.b) + len(`,"scheme_data":`) + httpjson.NameSize(s) + len("}\n")
+}
+
+// appendShortParams appends "params" for appendShort.
+func appendShortParams(b []byte, p *parts, l *lineScan, u *uri.URI) []byte {
+	switch {
+	case !p.hasQuery:
+		return append(b, `,"params":null`...)
+	case !l.has(classPct, p.queryAt, p.queryAt+len(p.query)) && !l.has(classPlus, p.queryAt, p.queryAt+len(p.query)):
+		// The pairs are their decoded keys and values, and need no
+		// escape: they are parts of the line.
+		b = append(b, `,"params":[`...)
+		for i, q := range uri.ParseParams(p.query).All() {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `["`...)
+			b = append(b, q.RawKey()...)
+			b = append(b, `","`...)
+			b = append(b, q.RawValue()...)
+			b = append(b, `"]`...)
+		}
+		return append(b, ']')
+	}
+	return appendParams(b, u, nil)
+}
+
+// sameString reports whether a and b are the same string in memory (a
+// URI's text is the input it was parsed from, unless it was rebuilt): no
+// call to compare their bytes.
+func sameString(a, b string) bool {
+	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
+}
+
+// appendShort appends the JSON line of the URI u, whose parts p are,
+// whose text is short (shortInput) and needs no escape, as l says, after
+// one growth for the whole line but a long list of "params".
+func appendShort(b []byte, p *parts, l *lineScan, u *uri.URI) []byte {
+	b = jsonstr.Grow(b, shortRoom(p.s))
+	b = appendShortParts(b, p)
+	if !p.hasQuery && !p.hasFragment { // most of a crawl
+		b = appendRun(b, &noQueryRun) // "query", "fragment" and "params": null
+	} else {
+		b = appendShortParams(appendShortTail(b, p), p, l, u)
+	}
+	// "scheme_data": an http URL with a host name, no port and no
+	// userinfo (most of them) from the parts at hand
+	// (httpjson.AppendName's checks, on the line's classes); any other
+	// through package scheme.
+	if p.kind == uri.RegName && !p.hasUserinfo && !p.hasPort && !p.hasFragment && httpjson.IsName(p.scheme, p.host, p.path) &&
+		!l.has(classPct, p.hostAt, p.hostAt+len(p.host)) &&
+		(p.query == "" || l.has(classPair, p.queryAt, p.queryAt+len(p.query))) { // not a search (httpjson.IsSearch)
+		b = httpjson.AppendNameGrown(append(b, `,"scheme_data":`...), p.s, p.scheme, p.host, p.path, p.query, p.hasQuery)
+		return append(b, '}', '\n')
+	}
+	return append(appendSchemeData(b, *u, nil), '}', '\n')
 }
 
 // writeLongJSON is writeJSON for any URI: a repaired input, an edited
@@ -354,45 +398,120 @@ const shortInput = 4 << 10
 // uri.URI copies the URI (48 bytes) at every call.
 type parts struct {
 	s, scheme, userinfo, host, port, path, query, fragment string
+	hostAt, queryAt                                        int // where host and query start in s
 	kind                                                   uri.HostKind
 	hasScheme, hasUserinfo, hasPort, hasQuery, hasFragment bool
 }
 
+// read sets p, the zero parts, to u's components with as few accessor
+// calls as it can (each copies u): the flags and most components follow
+// from where the others end in u's text, which is [scheme ":"] ["//"
+// [userinfo "@"] host [":" port]] path ["?" query] ["#" fragment].
 func (p *parts) read(u *uri.URI) {
-	*p = parts{s: u.String(), host: u.Host(), kind: u.HostKind(), path: u.Path()} // NoHost: no authority
-	if p.hasScheme = u.HasScheme(); p.hasScheme {
-		p.scheme = u.Scheme()
+	// p is the zero parts: only what u has is set. Field by field: a
+	// composite value built and then copied into *p stalls on loading
+	// what was just stored, in other widths.
+	s := u.String()
+	p.s = s
+	p.scheme = u.Scheme()
+	p.hasScheme = p.scheme != "" // a scheme has a letter at least
+	i := 0                       // where the authority or the path starts
+	if p.hasScheme {
+		i = len(p.scheme) + len(":")
 	}
-	if p.hasUserinfo = u.HasUserinfo(); p.hasUserinfo {
-		p.userinfo = u.Userinfo()
+	p.kind = u.HostKind() // NoHost: no authority
+	if p.kind != uri.NoHost {
+		auth := u.Authority()
+		p.host = u.Host()
+		i += len("//")
+		p.hostAt = i
+		if len(p.host) != len(auth) { // a userinfo or a port (rare)
+			p.userinfo, p.hasUserinfo = u.Userinfo(), u.HasUserinfo()
+			p.port, p.hasPort = u.Port(), u.HasPort()
+			if p.hasUserinfo {
+				p.hostAt += len(p.userinfo) + len("@")
+			}
+		}
+		i += len(auth)
 	}
-	if p.hasPort = u.HasPort(); p.hasPort {
-		p.port = u.Port()
+	p.path = u.Path()
+	i += len(p.path) // where the path ends: "?", "#" or the end
+	if i < len(s) && s[i] == '?' {
+		p.query, p.hasQuery, p.queryAt = u.Query(), true, i+len("?")
+		i = p.queryAt + len(p.query)
 	}
-	if p.hasQuery = u.HasQuery(); p.hasQuery {
-		p.query = u.Query()
-	}
-	if p.hasFragment = u.HasFragment(); p.hasFragment {
-		p.fragment = u.Fragment()
+	if i < len(s) { // "#": a query holds none
+		p.fragment, p.hasFragment = s[i+len("#"):], true
 	}
 }
 
+// A constRun is a constant of the JSON line of at most 48 bytes, padded to
+// 48, that appendRun copies in one copy of that size, inline, on a b with
+// 48 bytes of room: fewer stores than the appends of its pieces (the
+// compiler copies a constant of at most 16 bytes inline, a longer one
+// with a call).
+type constRun struct {
+	n int
+	b [48]byte
+}
+
+func newRun(s string) (r constRun) {
+	if r.n = copy(r.b[:], s); r.n < len(s) {
+		panic("uri: the run " + strconv.Quote(s) + " is too long")
+	}
+	return r
+}
+
+// The runs of the most common lines: an http or https URL with a host
+// name, no userinfo or port (appendShortParts), no query or fragment
+// (appendShort).
+var (
+	httpHostRun    = newRun(`","scheme":"http","userinfo":null,"host":"`)
+	httpsHostRun   = newRun(`","scheme":"https","userinfo":null,"host":"`)
+	regNamePathRun = newRun(`","host_type":"reg-name","port":null,"path":"`)
+	noQueryRun     = newRun(`","query":null,"fragment":null,"params":null`)
+)
+
+// appendRun appends r to b, which has room for 48 bytes more.
+func appendRun(b []byte, r *constRun) []byte {
+	m := len(b)
+	copy(b[m:m+len(r.b)], r.b[:])
+	return b[:m+r.n]
+}
+
 // appendShortParts appends "{", "input" and the members from "scheme" to
-// "fragment" of the URI whose parts p are (writeParts), for a URI whose
-// text needs no escape (jsonstr.NeedsNoEscape) and is short
-// (shortInput), after one growth for them all: every component is a part
-// of the text, so none needs an escape either, and together they are at
-// most that long. The constants are short enough for the compiler to
-// copy them inline.
+// "path" (appendShortTail writes "query" and "fragment") of the URI whose
+// parts p are (writeParts), for a URI whose text needs no escape
+// (lineScan.scan) and is short (shortInput), on a b with room for them
+// (shortRoom): every component is a part of the text, so none needs an
+// escape either. The constants are runs (appendRun) or short enough for
+// the compiler to copy them inline.
 func appendShortParts(b []byte, p *parts) []byte {
-	b = jsonstr.Grow(b, 2*len(p.s)+200)
 	b = append(b, `{"input":"`...)
 	b = append(b, p.s...)
-	if p.hasScheme {
+	if p.kind == uri.RegName && !p.hasUserinfo && !p.hasPort && (p.scheme == "http" || p.scheme == "https") {
+		// Most of a crawl: two runs of constants, each in one copy.
+		if len(p.scheme) == 4 {
+			b = appendRun(b, &httpHostRun)
+		} else {
+			b = appendRun(b, &httpsHostRun)
+		}
+		b = append(b, p.host...)
+		b = appendRun(b, &regNamePathRun)
+		return append(b, p.path...)
+	}
+	switch {
+	case p.scheme == "http": // most of a crawl: a constant, copied inline
+		b = append(b, `","scheme":"`...)
+		b = append(b, `http"`...)
+	case p.scheme == "https":
+		b = append(b, `","scheme":"`...)
+		b = append(b, `https"`...)
+	case p.hasScheme:
 		b = append(b, `","scheme":"`...)
 		b = append(b, p.scheme...)
 		b = append(b, '"')
-	} else {
+	default:
 		b = append(b, `","scheme":null`...)
 	}
 	if p.hasUserinfo {
@@ -426,7 +545,12 @@ func appendShortParts(b []byte, p *parts) []byte {
 		b = append(b, `,"port":null`...)
 		b = append(b, `,"path":"`...)
 	}
-	b = append(b, p.path...)
+	return append(b, p.path...)
+}
+
+// appendShortTail appends the members "query" and "fragment" after
+// the path of appendShortParts.
+func appendShortTail(b []byte, p *parts) []byte {
 	if p.hasQuery {
 		b = append(b, `","query":"`...)
 		b = append(b, p.query...)

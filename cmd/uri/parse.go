@@ -53,12 +53,16 @@ OFFSET: NAME"), with the name of the failing validation error.
 		if fn, err := whatwgStart(c, false); fn != nil || err != nil {
 			return fn, err
 		}
+		// The URI and its repairs go straight into the result's box,
+		// not into a composite value first (the copy of that loads
+		// what was just stored, in other widths, and stalls).
+		r := &c.box.components
 		return func(in string) (result, error) {
-			u, changes, err := c.parseURI(in)
-			if err != nil {
+			var err error
+			if r.u, r.repairs, err = c.parseURI(in); err != nil {
 				return nil, err
 			}
-			return c.components(u, changes), nil
+			return r, nil
 		}, nil
 	},
 }

@@ -49,14 +49,29 @@ func IsSearch(q string) bool { return q != "" && strings.IndexAny(q, "=&") < 0 }
 // given its text s and its scheme, host, path and query as written:
 // its parts are written as they stand in s (AppendAsIs), after one
 // growth for them all. It reports false, having written nothing, when
-// the URL is not of that kind: a scheme that is not "http" or "https" in
-// lowercase, an escape in the host, no path, or a query of search
-// words. The caller has checked the rest.
+// the URL is not of that kind: not IsName, an escape in the host, or a
+// query of search words. The caller has checked the rest.
 func AppendName(b []byte, s, scheme, host, path, query string, hasQuery bool) ([]byte, bool) {
-	if scheme != "http" && scheme != "https" || host == "" || path == "" || IsSearch(query) || strings.IndexByte(host, '%') >= 0 {
+	if !IsName(scheme, host, path) || IsSearch(query) || strings.IndexByte(host, '%') >= 0 {
 		return b, false
 	}
-	b = jsonstr.Grow(b, 3*len(s)+200)
+	return AppendNameGrown(jsonstr.Grow(b, NameSize(s)), s, scheme, host, path, query, hasQuery), true
+}
+
+// IsName reports whether an http URL of this scheme, host and path, with
+// no userinfo, port or fragment, is one AppendName writes when its host
+// holds no escape and its query is not a search: the scheme "http" or
+// "https" in lowercase, a host and a path.
+func IsName(scheme, host, path string) bool {
+	return (scheme == "http" || scheme == "https") && host != "" && path != ""
+}
+
+// NameSize is the room AppendNameGrown needs for a URL of text s.
+func NameSize(s string) int { return 3*len(s) + 200 }
+
+// AppendNameGrown is AppendName for a URL that the caller found to be of
+// its kind, on a b with NameSize(s) bytes of room.
+func AppendNameGrown(b []byte, s, scheme, host, path, query string, hasQuery bool) []byte {
 	b = append(b, `{"host":"`...)
 	b = append(b, host...)
 	b = append(b, '"')
@@ -70,7 +85,7 @@ func AppendName(b []byte, s, scheme, host, path, query string, hasQuery bool) ([
 	// those inline.)
 	b = append(b, `","search_words"`...)
 	b = append(b, `:null,"warnings"`...)
-	return append(b, `:[]}`...), true
+	return append(b, `:[]}`...)
 }
 
 // AppendAsIs appends the request target, then "absolute_form" and
