@@ -115,7 +115,7 @@ func fragmentOf(u *URI) part { return part{u.Fragment(), u.flags&hasFragment != 
 func (u URI) Resolve(ref URI) (t URI) {
 	// Shortcuts for the results that are u or ref as they are.
 	switch {
-	case ref.flags&hasScheme != 0 && !hasDotSegment(ref.Path()):
+	case ref.flags&hasScheme != 0 && !hasDotSegment(ref.path()):
 		return ref
 	case isEmptyRef(&ref):
 		return u.WithoutFragment()
@@ -183,7 +183,7 @@ func (u *URI) resolveJoin(ref *URI, d *baseDir, t *URI) bool {
 		return false
 	case ref.flags&hasAuthority != 0:
 		// T is R with Base.scheme (RFC 3986 5.2.2).
-		if hasDotSegment(ref.Path()) {
+		if hasDotSegment(ref.path()) {
 			return false
 		}
 		*t = *ref
@@ -202,7 +202,7 @@ func (u *URI) resolveJoin(ref *URI, d *baseDir, t *URI) bool {
 	default:
 		// T takes Base's scheme and authority; R has neither, so its
 		// path starts at 0.
-		p := ref.Path()
+		p := ref.path()
 		switch {
 		case p == "" && ref.flags&hasQuery == 0:
 			// Base's path and query, R's fragment.
@@ -312,7 +312,7 @@ func (u URI) Resolve2396(ref URI, p DotPolicy) (URI, error) {
 		return ref, nil
 	}
 	t := target{scheme: schemeOf(&u), query: queryOf(&ref), fragment: fragmentOf(&ref), grammar: u.flags & grammar2396}
-	switch path := ref.Path(); {
+	switch path := ref.path(); {
 	case ref.flags&hasAuthority != 0: // step 4
 		t.auth, t.path = &ref, path
 		t.grammar = ref.flags & grammar2396
@@ -344,8 +344,8 @@ func (u *URI) authority() *URI {
 // mergeDir returns the part of u's path that a relative-path reference
 // is appended to (RFC 3986 5.2.3): "/" for an authority with an empty
 // path, otherwise the path up to and including its last "/".
-func (u URI) mergeDir() string {
-	p := u.Path()
+func (u *URI) mergeDir() string {
+	p := u.path()
 	if p == "" && u.flags&hasAuthority != 0 {
 		return "/"
 	}

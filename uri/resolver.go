@@ -74,7 +74,7 @@ const (
 // or the base itself (the empty reference) is returned without writing,
 // and one that is the start of the base shares its text.
 func (r *Resolver) Resolve(ref URI) (u URI) {
-	if ref.flags&hasScheme != 0 && !hasDotSegment(ref.Path()) {
+	if ref.flags&hasScheme != 0 && !hasDotSegment(ref.path()) {
 		return ref
 	}
 	if isEmptyRef(&ref) {
@@ -129,7 +129,7 @@ func appendResolved(dst []byte, b *URI, d *baseDir, ref, t *URI) []byte {
 		// T is R with remove_dot_segments(R.path).
 		*t = *ref
 		t.s = ""
-		k := indexDotSegment(ref.Path())
+		k := indexDotSegment(ref.path())
 		if k < 0 {
 			return append(dst, ref.s...)
 		}
@@ -146,7 +146,7 @@ func appendResolved(dst []byte, b *URI, d *baseDir, ref, t *URI) []byte {
 		}
 		n := int32(len(dst) - start) // where ref.s, "//" on, begins in T
 		t.hostStart, t.hostEnd, t.hostKind = ref.hostStart+n, ref.hostEnd+n, ref.hostKind
-		k := indexDotSegment(ref.Path())
+		k := indexDotSegment(ref.path())
 		if k < 0 {
 			dst = append(dst, ref.s...)
 			t.pathStart, t.pathEnd, t.queryEnd = ref.pathStart+n, ref.pathEnd+n, ref.queryEnd+n
@@ -180,7 +180,7 @@ func appendResolved(dst []byte, b *URI, d *baseDir, ref, t *URI) []byte {
 	t.s = ""
 	t.flags &^= hasQuery | hasFragment
 	dst = append(dst, b.s[:b.pathStart]...)
-	p := ref.Path()
+	p := ref.path()
 	if p[0] == '/' {
 		return appendPathTail(dst, start, t, "", false, ref, indexDotSegment(p))
 	}

@@ -241,6 +241,11 @@ func (u URI) PortNumber() (int, bool) {
 // empty).
 func (u URI) Path() string { return u.s[u.pathStart:u.pathEnd] }
 
+// path is Path for the package's own hot paths: an inlined method of a
+// URI value copies the whole value first, and a URI just written (by
+// Parse) stalls a copy until the writes are done.
+func (u *URI) path() string { return u.s[u.pathStart:u.pathEnd] }
+
 // Segments returns an iterator over the path's segments as written,
 // split at "/". A path that starts with "/" does not yield an empty
 // first segment; "/a/b/" yields "a", "b" and "". The empty path yields
