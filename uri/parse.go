@@ -110,7 +110,7 @@ func Parse(s string) (u URI, err error) {
 
 // ParseWith parses s with the grammar and options o selects. It fails
 // with ErrInvalidOptions on options that mean nothing.
-func ParseWith(s string, o Options) (URI, error) {
+func ParseWith(s string, o Options) (u URI, err error) {
 	if err := o.check(); err != nil {
 		return URI{}, err
 	}
@@ -120,7 +120,7 @@ func ParseWith(s string, o Options) (URI, error) {
 	if o.Grammar == RFC2396 {
 		return parse2396(s)
 	}
-	var u URI
+	// In place, as Parse does.
 	if useMasks(s) && u.parseMasks(s) {
 		return u, nil
 	}
