@@ -94,40 +94,51 @@ func unhex(b byte) byte { return byte(chars.Unhex(b)) }
 // Appendix A. On success u.String() == s. Parse allocates nothing unless
 // it fails.
 func Parse(s string) (u URI, err error) {
+	// Small enough to be inlined: the caller's variable is the one the
+	// parsers write, in place. A URI is copied through memory, and a
+	// copy of one just written stalls until the writes are done.
+	err = u.parse(s, false)
+	return u, err
+}
+
+// parse is Parse on the zero URI u, which it leaves zero on error.
+func (u *URI) parse(s string, zoneID bool) error {
 	if len(s) > math.MaxInt32 {
-		return URI{}, fail(s, 0, ComponentNone, ErrTooLong)
+		return fail(s, 0, ComponentNone, ErrTooLong)
 	}
-	// The parsers write the result in place: a URI is copied through
-	// memory, and a copy of one just written stalls.
 	if useMasks(s) && u.parseMasks(s) {
-		return u, nil
+		return nil
 	}
-	if err := u.parse3986(s, false); err != nil {
-		return URI{}, err
+	if err := u.parse3986(s, zoneID); err != nil {
+		*u = URI{}
+		return err
 	}
-	return u, nil
+	return nil
 }
 
 // ParseWith parses s with the grammar and options o selects. It fails
 // with ErrInvalidOptions on options that mean nothing.
 func ParseWith(s string, o Options) (u URI, err error) {
+	// Inlined, as Parse is.
+	err = u.parseWith(s, o)
+	return u, err
+}
+
+// parseWith is ParseWith on the zero URI u, which it leaves zero on
+// error.
+func (u *URI) parseWith(s string, o Options) error {
 	if err := o.check(); err != nil {
-		return URI{}, err
+		return err
+	}
+	if o.Grammar != RFC2396 {
+		return u.parse(s, o.AllowZoneID)
 	}
 	if len(s) > math.MaxInt32 {
-		return URI{}, fail(s, 0, ComponentNone, ErrTooLong)
+		return fail(s, 0, ComponentNone, ErrTooLong)
 	}
-	if o.Grammar == RFC2396 {
-		return parse2396(s)
-	}
-	// In place, as Parse does.
-	if useMasks(s) && u.parseMasks(s) {
-		return u, nil
-	}
-	if err := u.parse3986(s, o.AllowZoneID); err != nil {
-		return URI{}, err
-	}
-	return u, nil
+	var err error
+	*u, err = parse2396(s) // URI{} on error
+	return err
 }
 
 // MustParse is like Parse but panics on error. It is for URIs written in
