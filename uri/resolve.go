@@ -113,20 +113,32 @@ func fragmentOf(u *URI) part { return part{u.Fragment(), u.flags&hasFragment != 
 // authority comes from ref: then it has ref's grammar, because the
 // authority's sub-components were split by that grammar.
 func (u URI) Resolve(ref URI) (t URI) {
+	// Small enough to be inlined: the result is written in place, in
+	// the caller's variable. A URI is copied through memory, and each
+	// copy of one just written stalls until the writes are done.
+	u.resolve(&ref, &t)
+	return t
+}
+
+// resolve is Resolve, writing its result through t.
+func (u *URI) resolve(ref, t *URI) {
 	// Shortcuts for the results that are u or ref as they are.
 	switch {
 	case ref.flags&hasScheme != 0 && !hasDotSegment(ref.path()):
-		return ref
-	case isEmptyRef(&ref):
-		return u.WithoutFragment()
+		*t = *ref
+		return
+	case isEmptyRef(ref):
+		// u without its fragment (WithoutFragment), in place.
+		*t = *u
+		if u.flags&hasFragment != 0 {
+			t.s, t.flags = u.s[:u.queryEnd], u.flags&^hasFragment
+		}
+		return
 	}
-	// The result is written in place, through &t: a URI is copied
-	// through memory, and each copy of one just written stalls.
 	var d baseDir
-	if !u.resolveJoin(&ref, &d, &t) {
-		u.resolveWrite(&ref, &d, &t)
+	if !u.resolveJoin(ref, &d, t) {
+		u.resolveWrite(ref, &d, t)
 	}
-	return t
 }
 
 // baseDir is a base's directory, the part of its path a relative path

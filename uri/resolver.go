@@ -74,31 +74,39 @@ const (
 // or the base itself (the empty reference) is returned without writing,
 // and one that is the start of the base shares its text.
 func (r *Resolver) Resolve(ref URI) (u URI) {
+	// Inlined, as URI.Resolve is: the result is written in place.
+	r.resolve(&ref, &u)
+	return u
+}
+
+// resolve is Resolve, writing its result through u.
+func (r *Resolver) resolve(ref, u *URI) {
 	if ref.flags&hasScheme != 0 && !hasDotSegment(ref.path()) {
-		return ref
+		*u = *ref
+		return
 	}
-	if isEmptyRef(&ref) {
-		return r.base
+	if isEmptyRef(ref) {
+		*u = r.base
+		return
 	}
 	need := len(r.base.s) + len(ref.s) + 2
 	if cap(r.block)-len(r.block) < need {
 		r.block = make([]byte, 0, max(min(2*cap(r.block), blockSize), firstBlock, need))
 	}
 	start := len(r.block)
-	b := appendResolved(r.block, &r.base, &r.dir, &ref, &u)
+	b := appendResolved(r.block, &r.base, &r.dir, ref, u)
 	r.block = b
 	if n := len(b) - start; n > 0 {
 		if isStartOf(b[start:], r.base.s) {
 			// The start of the base, shared: the block takes it back.
 			u.s = r.base.s[:n]
 			r.block = b[:start]
-			return u
+			return
 		}
 		// The bytes b[start:] are never written again: later results
 		// are appended after them or go into a new block.
 		u.s = unsafe.String(&b[start], n)
 	}
-	return u
 }
 
 // isEmptyRef reports whether ref is the empty reference "" (RFC 3986
