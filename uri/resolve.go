@@ -176,17 +176,18 @@ func (u *URI) resolveWrite(ref *URI, d *baseDir, t *URI) {
 	t.s = unsafe.String(unsafe.SliceData(b), len(b))
 }
 
-// resolveJoin returns the results of Resolve that are the start of the
-// base u followed by the reference as written, with nothing to remove
-// or insert: a reference with an authority (after u's scheme), or, on a
+// resolveJoin writes through t the results of Resolve that are the
+// start of the base u followed by the reference as written, with
+// nothing to remove or insert: a reference with an authority (after u's scheme), or, on a
 // base with an authority, one with an empty path (after u's path or
 // query), an absolute path (after u's authority) or a relative path
 // (after u's directory, or "/" when u's path is empty), with no dot
 // segment in the path the result takes. That is how most links of a
 // page read. The text is u.s[:m] ["/"] ref.s: its size is known before
 // it is written, so it takes one allocation of exactly that size, or
-// none when the result is the start of u.s or ref itself. ok is false
-// for the other references.
+// none when the result is the start of u.s or ref itself. It reports
+// false, having written nothing, for the other references (and sets d
+// when it found u's directory).
 func (u *URI) resolveJoin(ref *URI, d *baseDir, t *URI) bool {
 	var m int32       // the length of the start of u the result takes
 	slash := int32(0) // 1 when "/" comes between u.s[:m] and ref.s
