@@ -68,6 +68,9 @@ type Scheme struct {
 // syntax-based normalization of RFC 3986 6.2.2 alone.
 type Registry struct {
 	m map[string]Scheme
+	// http and https are m's entries for the schemes of most URLs, or
+	// nil: Lookup finds them without hashing a name.
+	http, https *Scheme
 }
 
 // Errors of NewRegistry and With.
@@ -98,7 +101,14 @@ func (r Registry) With(schemes ...Scheme) (Registry, error) {
 		seen[s.Name] = true
 		m[s.Name] = s
 	}
-	return Registry{m: m}, nil
+	n := Registry{m: m}
+	if s, ok := m["http"]; ok {
+		n.http = &s
+	}
+	if s, ok := m["https"]; ok {
+		n.https = &s
+	}
+	return n, nil
 }
 
 // MustRegistry is like NewRegistry but panics on error. It is for
@@ -113,6 +123,9 @@ func MustRegistry(r Registry, err error) Registry {
 // Lookup returns the scheme called name, compared without regard to
 // case. It allocates nothing.
 func (r Registry) Lookup(name string) (Scheme, bool) {
+	if p := r.httpEntry(name); p != nil {
+		return *p, true
+	}
 	if r.m == nil {
 		return Scheme{}, false
 	}
@@ -128,6 +141,23 @@ func (r Registry) Lookup(name string) (Scheme, bool) {
 	}
 	s, ok := r.m[string(buf[:len(name)])]
 	return s, ok
+}
+
+// httpEntry returns r's entry for name when name is "http" or "https"
+// in any case and r has it, and nil otherwise. (Each byte compared is a
+// letter, so setting its 0x20 bit lowercases it and nothing else gives
+// the same byte.)
+func (r Registry) httpEntry(name string) *Scheme {
+	if len(name) < 4 || len(name) > 5 || name[0]|0x20 != 'h' || name[1]|0x20 != 't' || name[2]|0x20 != 't' || name[3]|0x20 != 'p' {
+		return nil
+	}
+	if len(name) == 4 {
+		return r.http
+	}
+	if name[4]|0x20 == 's' {
+		return r.https
+	}
+	return nil
 }
 
 // Schemes returns the schemes of r, sorted by name.
