@@ -1,6 +1,8 @@
 package scheme
 
 import (
+	"github.com/urikit/urikit/internal/chars"
+
 	"github.com/urikit/urikit/uri"
 	"github.com/urikit/urikit/urn"
 )
@@ -62,7 +64,7 @@ func withView[V any](name string, view func(uri.URI) (V, error)) uri.Scheme {
 		_, err := view(u)
 		return err
 	}
-	if isHTTP(name) {
+	if chars.IsHTTP(name) {
 		s.Validate = checkHTTP // ParseHTTP's error, without building the view
 	}
 	return s

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/urikit/urikit/internal/chars"
 	"github.com/urikit/urikit/internal/jsonstr"
 	"github.com/urikit/urikit/uri"
 	"github.com/urikit/urikit/urn"
@@ -228,7 +229,7 @@ func ViewOf(u uri.URI) (View, error) {
 // its view's error; http and https, most of the URLs of a crawl, are
 // checked without the registry's lookup and without building the view.
 func Check(u uri.URI) error {
-	if isHTTP(u.Scheme()) {
+	if chars.IsHTTP(u.Scheme()) {
 		return checkHTTP(u)
 	}
 	return registry.Check(u)
@@ -241,12 +242,6 @@ func checkHTTP(u uri.URI) error {
 		return nil // the common case: a host name (so an authority), no port
 	}
 	return needHost(u, "http", "https")
-}
-
-// isHTTP reports whether s is "http" or "https" in any case.
-func isHTTP(s string) bool {
-	return (len(s) == 4 || len(s) == 5 && s[4]|0x20 == 's') &&
-		s[0]|0x20 == 'h' && s[1]|0x20 == 't' && s[2]|0x20 == 't' && s[3]|0x20 == 'p'
 }
 
 // AppendJSON appends the JSON of u's view (the "scheme_data" of `uri
@@ -268,7 +263,7 @@ func AppendJSON(b []byte, u uri.URI) ([]byte, error) {
 // 26). It is called only once the view has read u: when AppendJSONFlush
 // returns an error, nothing was flushed.
 func AppendJSONFlush(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, error) {
-	if isHTTP(u.Scheme()) {
+	if chars.IsHTTP(u.Scheme()) {
 		return appendHTTPJSON(b, u, flush)
 	}
 	v, err := ViewOf(u)

@@ -144,20 +144,15 @@ func (r Registry) Lookup(name string) (Scheme, bool) {
 }
 
 // httpEntry returns r's entry for name when name is "http" or "https"
-// in any case and r has it, and nil otherwise. (Each byte compared is a
-// letter, so setting its 0x20 bit lowercases it and nothing else gives
-// the same byte.)
+// in any case and r has it, and nil otherwise.
 func (r Registry) httpEntry(name string) *Scheme {
-	if len(name) < 4 || len(name) > 5 || name[0]|0x20 != 'h' || name[1]|0x20 != 't' || name[2]|0x20 != 't' || name[3]|0x20 != 'p' {
+	switch {
+	case !chars.IsHTTP(name):
 		return nil
-	}
-	if len(name) == 4 {
+	case len(name) == 4:
 		return r.http
 	}
-	if name[4]|0x20 == 's' {
-		return r.https
-	}
-	return nil
+	return r.https
 }
 
 // Schemes returns the schemes of r, sorted by name.

@@ -112,6 +112,15 @@ func Unhex(b byte) int {
 // RFC 3986 2.1 says producers should use uppercase hexadecimal digits.
 const UpperHex = "0123456789ABCDEF"
 
+// IsHTTP reports whether s is the scheme "http" or "https" in any case,
+// the schemes of most URLs, which packages uri and scheme find without
+// a map. (Each byte compared is a letter, so setting its 0x20 bit
+// lowercases it and no other byte gives the same.)
+func IsHTTP(s string) bool {
+	return (len(s) == 4 || len(s) == 5 && s[4]|0x20 == 's') &&
+		s[0]|0x20 == 'h' && s[1]|0x20 == 't' && s[2]|0x20 == 't' && s[3]|0x20 == 'p'
+}
+
 // Lower returns the ASCII lowercase of b.
 func Lower(b byte) byte {
 	if 'A' <= b && b <= 'Z' {
