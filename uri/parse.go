@@ -109,10 +109,11 @@ func (u *URI) parse(s string, zoneID bool) error {
 	if useMasks(s) && u.parseMasks(s) {
 		return nil
 	}
-	if err := u.parse3986(s, zoneID); err != nil {
-		*u = URI{}
+	var f fields
+	if err := f.parse3986(s, zoneID); err != nil {
 		return err
 	}
+	*u = f.pack()
 	return nil
 }
 
@@ -158,7 +159,7 @@ func MustParse(s string) URI {
 //	URI-reference = URI / relative-ref
 //	URI           = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
 //	relative-ref  = relative-part [ "?" query ] [ "#" fragment ]
-func (u *URI) parse3986(s string, zoneID bool) error {
+func (u *fields) parse3986(s string, zoneID bool) error {
 	u.s = s
 	n := len(s)
 	i := 0
@@ -289,7 +290,7 @@ func scanQueryFrag(s string, i int, c Component) (int, error) {
 // Until an "@" is seen, the bytes read so far may still be a userinfo, so
 // a colon followed by something other than digits fails only at the end
 // of the authority ("//a:b" could have become "//a:b@h").
-func (u *URI) parseAuthority(s string, i int, zoneID bool) (int, error) {
+func (u *fields) parseAuthority(s string, i int, zoneID bool) (int, error) {
 	n := len(s)
 	start := i
 	if i < n && s[i] != '[' {
@@ -406,7 +407,7 @@ func (u *URI) parseAuthority(s string, i int, zoneID bool) (int, error) {
 // The scan is one pass left to right, so that an error is reported at
 // the first byte that no valid reference could have there.
 func parse2396(s string) (URI, error) {
-	u := URI{s: s, flags: grammar2396}
+	u := fields{s: s, flags: grammar2396}
 	n := len(s)
 	// ([^:/?#]+): -- the first segment, which is a scheme if a colon ends it.
 	j, err := scan2396(s, 0, stopColon|stopSlash|stopQuery, ComponentPath)
@@ -461,7 +462,7 @@ func parse2396(s string) (URI, error) {
 			return URI{}, fail(s, i, ComponentFragment, ErrInvalidCharacter)
 		}
 	}
-	return u, nil
+	return u.pack(), nil
 }
 
 // Delimiters at which scan2396 stops, besides "#" where it always stops.
@@ -505,7 +506,7 @@ func scan2396(s string, i int, stop uint8, c Component) (int, error) {
 //
 // The bytes are already known to be reg_name characters; when they do
 // not form a server, the whole authority is a registry-based name.
-func (u *URI) authority2396(s string, a, b int) {
+func (u *fields) authority2396(s string, a, b int) {
 	u.hostStart, u.hostEnd = int32(a), int32(b)
 	u.hostKind = RegName
 	if a == b {

@@ -127,13 +127,10 @@ func (u *URI) parseMasks(s string) bool {
 		}
 		f |= hasFragment
 	}
-	u.s = s
-	u.flags = f
-	u.schemeEnd = int32(j)
-	u.hostStart, u.hostEnd = int32(a), int32(k)
+	kind := NoHost
 	if f&hasAuthority != 0 {
-		u.hostKind = regNameKind(s[a:k])
+		kind = regNameKind(s[a:k])
 	}
-	u.pathStart, u.pathEnd, u.queryEnd = int32(e), int32(p), int32(q)
+	*u = packURI(s, f, kind, int32(j), int32(a), int32(k), int32(e), int32(p), int32(q))
 	return true
 }

@@ -19,11 +19,11 @@ func checkMasks(t testing.TB, s string) bool {
 		}
 		return false
 	}
-	var slow URI
-	if err := slow.parse3986(s, false); err != nil {
+	var f fields
+	if err := f.parse3986(s, false); err != nil {
 		t.Fatalf("parseMasks(%q) accepted what parse3986 rejects: %v", s, err)
 	}
-	if fast != slow {
+	if slow := f.pack(); fast != slow {
 		t.Fatalf("parseMasks(%q) = %+v, parse3986 %+v", s, fast, slow)
 	}
 	return true
