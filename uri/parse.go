@@ -94,52 +94,47 @@ func unhex(b byte) byte { return byte(chars.Unhex(b)) }
 // Appendix A. On success u.String() == s. Parse allocates nothing unless
 // it fails.
 func Parse(s string) (u URI, err error) {
-	// Small enough to be inlined: the caller's variable is the one the
-	// parsers write, in place. A URI is copied through memory, and a
-	// copy of one just written stalls until the writes are done.
-	err = u.parse(s, false)
-	return u, err
+	// Small enough to be inlined: a URI is four words, returned in
+	// registers from parse into the caller's variable.
+	return parse(s, false)
 }
 
-// parse is Parse on the zero URI u, which it leaves zero on error.
-func (u *URI) parse(s string, zoneID bool) error {
+// parse is Parse; it returns the zero URI on error.
+func parse(s string, zoneID bool) (URI, error) {
 	if len(s) > math.MaxInt32 {
-		return fail(s, 0, ComponentNone, ErrTooLong)
+		return URI{}, fail(s, 0, ComponentNone, ErrTooLong)
 	}
-	if useMasks(s) && u.parseMasks(s) {
-		return nil
+	if useMasks(s) {
+		if u, ok := parseMasks(s); ok {
+			return u, nil
+		}
 	}
 	var f fields
 	if err := f.parse3986(s, zoneID); err != nil {
-		return err
+		return URI{}, err
 	}
-	*u = f.pack()
-	return nil
+	return f.pack(), nil
 }
 
 // ParseWith parses s with the grammar and options o selects. It fails
 // with ErrInvalidOptions on options that mean nothing.
 func ParseWith(s string, o Options) (u URI, err error) {
 	// Inlined, as Parse is.
-	err = u.parseWith(s, o)
-	return u, err
+	return parseWith(s, o)
 }
 
-// parseWith is ParseWith on the zero URI u, which it leaves zero on
-// error.
-func (u *URI) parseWith(s string, o Options) error {
+// parseWith is ParseWith; it returns the zero URI on error.
+func parseWith(s string, o Options) (URI, error) {
 	if err := o.check(); err != nil {
-		return err
+		return URI{}, err
 	}
 	if o.Grammar != RFC2396 {
-		return u.parse(s, o.AllowZoneID)
+		return parse(s, o.AllowZoneID)
 	}
 	if len(s) > math.MaxInt32 {
-		return fail(s, 0, ComponentNone, ErrTooLong)
+		return URI{}, fail(s, 0, ComponentNone, ErrTooLong)
 	}
-	var err error
-	*u, err = parse2396(s) // URI{} on error
-	return err
+	return parse2396(s) // URI{} on error
 }
 
 // MustParse is like Parse but panics on error. It is for URIs written in

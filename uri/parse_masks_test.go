@@ -12,8 +12,8 @@ import (
 // whether parseMasks accepted.
 func checkMasks(t testing.TB, s string) bool {
 	t.Helper()
-	var fast URI
-	if !fast.parseMasks(s) {
+	fast, ok := parseMasks(s)
+	if !ok {
 		if fast != (URI{}) {
 			t.Fatalf("parseMasks(%q) failed but changed the URI: %+v", s, fast)
 		}

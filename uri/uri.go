@@ -51,21 +51,21 @@ type fields struct {
 	hostKind HostKind
 }
 
-// The packing. lo holds pathStart (bits 0-30) and pathEnd (31-61); hi
-// holds queryEnd (0-30), the scheme's length (31-37), the host's (38-45),
+// The packing. lo holds pathStart (bits 0-31) and pathEnd (32-63); hi
+// holds queryEnd (0-31), the scheme's length (32-37), the host's (38-45),
 // the port's with its ':' (46-53), the flags (54-60) and the host's kind
 // (61-63). Offsets fit 31 bits (parse refuses longer input). A length
 // that does not fit its bits is stored as all ones and found again in
-// the text: the scheme ends at the first ':', the userinfo at the '@'
-// (neither grammar lets it or the host have one), the port starts after
+// the text: the scheme ends at the first ':', the host starts after the
+// userinfo's '@' or the authority's "//" (neither grammar lets a host
+// have a '@' or a '/', nor a userinfo a '@'), and the port starts after
 // the last ':' before the path (a port is digits). So a URI is four
 // words whatever its length, and the common ones read every bound
 // without looking at the text.
 const (
-	offMask     = 1<<31 - 1
-	schemeMask  = 1<<7 - 1 // also the scheme length "found in the text"
+	schemeMask  = 1<<6 - 1 // also the scheme length "found in the text"
 	lenMask     = 1<<8 - 1 // also the host or port length "found in the text"
-	schemeShift = 31
+	schemeShift = 32
 	hostShift   = 38
 	portShift   = 46
 	flagsShift  = 54
@@ -91,7 +91,7 @@ func packURI(s string, f flags, k HostKind, schemeEnd, hostStart, hostEnd, pathS
 	pl := min(uint64(pathStart-hostEnd), lenMask)
 	return URI{
 		s:  s,
-		lo: uint64(pathStart) | uint64(pathEnd)<<31,
+		lo: uint64(pathStart) | uint64(pathEnd)<<32,
 		hi: uint64(queryEnd) | sl<<schemeShift | hl<<hostShift | pl<<portShift |
 			uint64(f)<<flagsShift | uint64(k)<<kindShift,
 	}
@@ -103,10 +103,10 @@ func packURI(s string, f flags, k HostKind, schemeEnd, hostStart, hostEnd, pathS
 // scheme-less part moves.
 
 // setPath sets where u's path starts and ends.
-func (u *URI) setPath(start, end int32) { u.lo = uint64(start) | uint64(end)<<31 }
+func (u *URI) setPath(start, end int32) { u.lo = uint64(start) | uint64(end)<<32 }
 
 // setQueryEnd sets u's queryEnd.
-func (u *URI) setQueryEnd(q int32) { u.hi = u.hi&^offMask | uint64(q) }
+func (u *URI) setQueryEnd(q int32) { u.hi = u.hi&^(1<<32-1) | uint64(q) }
 
 // setFlags sets the flags f of u.
 func (u *URI) setFlags(f flags) { u.hi |= uint64(f) << flagsShift }
@@ -117,7 +117,7 @@ func (u *URI) clearFlags(f flags) { u.hi &^= uint64(f) << flagsShift }
 // shift moves u's bounds n bytes on, for u's text put after n others.
 // u has no scheme (whose end is not counted back from the path).
 func (u *URI) shift(n int32) {
-	u.lo += uint64(n) | uint64(n)<<31
+	u.lo += uint64(n) | uint64(n)<<32
 	u.hi += uint64(n)
 }
 
@@ -143,9 +143,9 @@ func (u *URI) unpack(f *fields) {
 	f.hostKind = u.hostKind()
 }
 
-func (u URI) pathStart() int32 { return int32(u.lo & offMask) }
-func (u URI) pathEnd() int32   { return int32(u.lo >> 31 & offMask) }
-func (u URI) queryEnd() int32  { return int32(u.hi & offMask) }
+func (u URI) pathStart() int32 { return int32(u.lo) }
+func (u URI) pathEnd() int32   { return int32(u.lo >> 32) }
+func (u URI) queryEnd() int32  { return int32(u.hi) }
 func (u URI) flags() flags     { return flags(u.hi >> flagsShift & 0x7f) }
 func (u URI) hostKind() HostKind {
 	return HostKind(u.hi >> kindShift)
@@ -155,7 +155,7 @@ func (u URI) hostKind() HostKind {
 func (u URI) schemeEnd() int32 {
 	n := int32(u.hi >> schemeShift & schemeMask)
 	if n == schemeMask {
-		// A scheme of 127 bytes or more ends at the first ':'.
+		// A scheme of 63 bytes or more ends at the first ':'.
 		for u.s[n] != ':' {
 			n++
 		}
@@ -178,27 +178,20 @@ func (u URI) hostEnd() int32 {
 
 // hostStart is where the host starts: after the userinfo's '@', at
 // authStart, or at pathStart without an authority.
-func (u URI) hostStart() int32 {
-	n := int32(u.hi >> hostShift & lenMask)
-	h := u.hostEnd() - n
-	if n == lenMask {
-		h = u.longHostStart(h)
-	}
-	return h
-}
+func (u URI) hostStart() int32 { return u.hostStartFrom(u.hostEnd()) }
 
-// longHostStart is hostStart for a host of 255 bytes or more, which
-// ends at or after h: it comes after the '@' of the userinfo, or after
-// the "//" of the authority. The host (or, in the 1998 grammar, a
-// registry-based authority) has no '/', and an authority with a
-// userinfo has one '@'.
-func (u URI) longHostStart(h int32) int32 {
-	c := byte('/')
-	if u.flags()&hasUserinfo != 0 {
-		c = '@'
-	}
-	for u.s[h-1] != c {
-		h--
+// hostStartFrom is hostStart, given e, hostEnd. A host of 255 bytes or
+// more starts after the '@' of the userinfo, or after the "//" of the
+// authority: the host (or, in the 1998 grammar, a registry-based
+// authority) has no '/', and an authority with a userinfo has one '@'.
+func (u URI) hostStartFrom(e int32) int32 {
+	n := int32(u.hi >> hostShift & lenMask)
+	h := e - n
+	if n == lenMask {
+		c := '/' + byte(u.hi>>(flagsShift+2)&1)*('@'-'/') // hasUserinfo
+		for u.s[h-1] != c {
+			h--
+		}
 	}
 	return h
 }
@@ -322,10 +315,9 @@ func (u URI) Userinfo() string {
 // It returns "" for a reference without an authority and for an empty
 // host; HasAuthority tells them apart.
 func (u URI) Host() string {
-	if u.flags()&hasAuthority == 0 {
-		return ""
-	}
-	return u.s[u.hostStart():u.hostEnd()]
+	// Without an authority the host's bounds are both pathStart.
+	e := u.hostEnd()
+	return u.s[u.hostStartFrom(e):e]
 }
 
 // HostPort returns the host and port as written, "host:port" or
