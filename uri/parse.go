@@ -402,21 +402,30 @@ func (u *fields) parseAuthority(s string, i int, zoneID bool) (int, error) {
 // The scan is one pass left to right, so that an error is reported at
 // the first byte that no valid reference could have there.
 func parse2396(s string) (URI, error) {
-	u := fields{s: s, flags: grammar2396}
+	var f fields
+	if err := f.parse2396(s); err != nil {
+		return URI{}, err
+	}
+	return f.pack(), nil
+}
+
+// parse2396 is the function parse2396, writing the zero fields u.
+func (u *fields) parse2396(s string) error {
+	u.s, u.flags = s, grammar2396
 	n := len(s)
 	// ([^:/?#]+): -- the first segment, which is a scheme if a colon ends it.
 	j, err := scan2396(s, 0, stopColon|stopSlash|stopQuery, ComponentPath)
 	if err != nil {
-		return URI{}, err
+		return err
 	}
 	i := 0
 	if j < n && s[j] == ':' {
 		if j == 0 || !chars.Is(s[0], chars.Alpha) {
-			return URI{}, fail(s, j, ComponentPath, ErrColonInFirstSegment)
+			return fail(s, j, ComponentPath, ErrColonInFirstSegment)
 		}
 		for k := 1; k < j; k++ {
 			if !chars.Is(s[k], chars.Scheme) {
-				return URI{}, fail(s, j, ComponentScheme, ErrInvalidScheme)
+				return fail(s, j, ComponentScheme, ErrInvalidScheme)
 			}
 		}
 		u.flags |= hasScheme
@@ -429,21 +438,21 @@ func parse2396(s string) (URI, error) {
 		u.flags |= hasAuthority
 		a := i + 2
 		if i, err = scan2396(s, a, stopSlash|stopQuery, ComponentAuthority); err != nil {
-			return URI{}, err
+			return err
 		}
 		u.authority2396(s, a, i)
 	}
 	// ([^?#]*)
 	u.pathStart = int32(i)
 	if i, err = scan2396(s, i, stopQuery, ComponentPath); err != nil {
-		return URI{}, err
+		return err
 	}
 	u.pathEnd = int32(i)
 	// (\?([^#]*))?
 	if i < n && s[i] == '?' {
 		u.flags |= hasQuery
 		if i, err = scan2396(s, i+1, 0, ComponentQuery); err != nil {
-			return URI{}, err
+			return err
 		}
 	}
 	u.queryEnd = int32(i)
@@ -451,13 +460,13 @@ func parse2396(s string) (URI, error) {
 	if i < n {
 		u.flags |= hasFragment
 		if i, err = scan2396(s, i+1, 0, ComponentFragment); err != nil {
-			return URI{}, err
+			return err
 		}
 		if i < n {
-			return URI{}, fail(s, i, ComponentFragment, ErrInvalidCharacter)
+			return fail(s, i, ComponentFragment, ErrInvalidCharacter)
 		}
 	}
-	return u.pack(), nil
+	return nil
 }
 
 // Delimiters at which scan2396 stops, besides "#" where it always stops.

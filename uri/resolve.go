@@ -114,8 +114,7 @@ func fragmentOf(u *URI) part { return part{u.Fragment(), u.flags()&hasFragment !
 // authority's sub-components were split by that grammar.
 func (u URI) Resolve(ref URI) (t URI) {
 	// Small enough to be inlined: the result is written in place, in
-	// the caller's variable. A URI is copied through memory, and each
-	// copy of one just written stalls until the writes are done.
+	// the caller's variable.
 	u.resolve(&ref, &t)
 	return t
 }

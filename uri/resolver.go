@@ -121,8 +121,7 @@ func isEmptyRef(ref *URI) bool {
 // and t.s is left empty. b's fragment, if any, is ignored (5.1). d is
 // b's directory, found here if d.known is false and a relative path
 // needs it. dst is extended by at most len(b.s) + len(ref.s) + 2 bytes.
-// T is written through t, not returned, because a URI is copied through
-// memory: each copy of one just written costs a stall.
+// T is written through t, in place.
 //
 // Each case of 5.2.2 copies the text it takes from the base or the
 // reference whole, delimiters included, rather than component by
