@@ -44,7 +44,7 @@ func packShapes() []string {
 }
 
 // checkPacked checks that f, as a parser wrote it, is in the one form
-// packURI assumes (no host bounds without an authority, no scheme end
+// pack assumes (no host bounds without an authority, no scheme end
 // without a scheme), and that its packing gives every field back.
 func checkPacked(t *testing.T, what string, f *fields) {
 	t.Helper()
@@ -126,4 +126,17 @@ func TestPackBuilt(t *testing.T) {
 		}
 		again("Normalize", b.Normalize())
 	}
+}
+
+// unpack sets f to u's fields, as the accessors read them.
+func (u *URI) unpack(f *fields) {
+	f.s = u.s
+	f.schemeEnd = u.schemeEnd()
+	f.hostStart = u.hostStart()
+	f.hostEnd = u.hostEnd()
+	f.pathStart = u.pathStart()
+	f.pathEnd = u.pathEnd()
+	f.queryEnd = u.queryEnd()
+	f.flags = u.flags()
+	f.hostKind = u.hostKind()
 }

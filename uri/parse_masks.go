@@ -131,7 +131,7 @@ func parseMasks(s string) (URI, bool) {
 	if f&hasAuthority != 0 {
 		kind = regNameKind(s[a:k])
 	}
-	// packURI's work without its bounds checks: every length is below
+	// pack's work without its bounds checks: every length is below
 	// 64, none is found again in the text.
 	return URI{
 		s:  s,

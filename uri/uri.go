@@ -72,28 +72,22 @@ const (
 	kindShift   = 61
 )
 
-// pack returns the URI of f, whose offsets are those of a URI reference
-// (as the parsers and Resolve write them).
+// pack returns the URI of f. Without an authority hostStart and hostEnd
+// must be pathStart, and without a scheme schemeEnd must be 0, as fields
+// says (the parsers and Resolve write them so): then a URI has one
+// packing, and == compares URIs.
 func (f *fields) pack() URI {
-	return packURI(f.s, f.flags, f.hostKind, f.schemeEnd, f.hostStart, f.hostEnd, f.pathStart, f.pathEnd, f.queryEnd)
-}
-
-// packURI is pack of the fields given one by one (a parser's registers).
-// Without an authority hostStart and hostEnd must be pathStart, and
-// without a scheme schemeEnd must be 0, as fields says: then a URI has
-// one packing, and == compares URIs.
-func packURI(s string, f flags, k HostKind, schemeEnd, hostStart, hostEnd, pathStart, pathEnd, queryEnd int32) URI {
 	sl := uint64(0)
-	if f&hasScheme != 0 {
-		sl = min(uint64(schemeEnd), schemeMask)
+	if f.flags&hasScheme != 0 {
+		sl = min(uint64(f.schemeEnd), schemeMask)
 	}
-	hl := min(uint64(hostEnd-hostStart), lenMask)
-	pl := min(uint64(pathStart-hostEnd), lenMask)
+	hl := min(uint64(f.hostEnd-f.hostStart), lenMask)
+	pl := min(uint64(f.pathStart-f.hostEnd), lenMask)
 	return URI{
-		s:  s,
-		lo: uint64(pathStart) | uint64(pathEnd)<<32,
-		hi: uint64(queryEnd) | sl<<schemeShift | hl<<hostShift | pl<<portShift |
-			uint64(f)<<flagsShift | uint64(k)<<kindShift,
+		s:  f.s,
+		lo: uint64(f.pathStart) | uint64(f.pathEnd)<<32,
+		hi: uint64(f.queryEnd) | sl<<schemeShift | hl<<hostShift | pl<<portShift |
+			uint64(f.flags)<<flagsShift | uint64(f.hostKind)<<kindShift,
 	}
 }
 
@@ -127,20 +121,6 @@ func (u *URI) shift(n int32) {
 func (u *URI) takeScheme(b *URI, n int32) {
 	u.shift(n)
 	u.hi |= b.hi&(schemeMask<<schemeShift) | uint64(hasScheme)<<flagsShift
-}
-
-// unpack sets f to u's fields, one by one (a fields value returned
-// would be copied through memory).
-func (u *URI) unpack(f *fields) {
-	f.s = u.s
-	f.schemeEnd = u.schemeEnd()
-	f.hostStart = u.hostStart()
-	f.hostEnd = u.hostEnd()
-	f.pathStart = u.pathStart()
-	f.pathEnd = u.pathEnd()
-	f.queryEnd = u.queryEnd()
-	f.flags = u.flags()
-	f.hostKind = u.hostKind()
 }
 
 func (u URI) pathStart() int32 { return int32(u.lo) }
