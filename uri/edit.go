@@ -159,10 +159,10 @@ func (e *Editor) Reset(u URI) {
 	// Field by field from u's offsets: a whole Editor built and copied
 	// in, and an accessor per part (each a copy of u), cost uri edit a
 	// tenth of its time.
-	f := u.flags
+	f := u.flags()
 	host := ""
 	if f&hasAuthority != 0 {
-		host = u.s[u.hostStart:u.hostEnd]
+		host = u.s[u.hostStart():u.hostEnd()]
 	}
 	e.orig, e.dirty, e.err = u, false, nil
 	e.opts = Options{Grammar: u.Grammar(), AllowZoneID: strings.IndexByte(host, '%') >= 0 && strings.Contains(host, "%25")}
@@ -170,7 +170,7 @@ func (e *Editor) Reset(u URI) {
 	e.part[partUserinfo], e.has[partUserinfo] = u.Userinfo(), f&hasUserinfo != 0
 	e.part[partHost], e.has[partHost] = host, f&hasAuthority != 0
 	e.part[partPort], e.has[partPort] = u.Port(), f&hasPort != 0
-	e.part[partPath], e.has[partPath] = u.s[u.pathStart:u.pathEnd], true
+	e.part[partPath], e.has[partPath] = u.s[u.pathStart():u.pathEnd()], true
 	e.part[partQuery], e.has[partQuery] = u.Query(), f&hasQuery != 0
 	e.part[partFragment], e.has[partFragment] = u.Fragment(), f&hasFragment != 0
 	e.changed = [numParts]bool{}

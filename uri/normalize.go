@@ -96,7 +96,7 @@ func (u URI) normalize(defPort int, emptyRoot, opaque bool) URI {
 		unres = 0 // decode nothing
 	}
 	w := lazyBuf{orig: u.s}
-	v := URI{flags: u.flags &^ hasPort, hostKind: u.hostKind}
+	v := fields{flags: u.flags() &^ hasPort, hostKind: u.hostKind()}
 	scheme := u.Scheme()
 	if u.HasScheme() {
 		w.writeLower(scheme)
@@ -110,9 +110,9 @@ func (u URI) normalize(defPort int, emptyRoot, opaque bool) URI {
 			w.writeByte('@')
 		}
 		v.hostStart = int32(w.n)
-		w.normHost(u.Host(), u.hostKind, unres)
+		w.normHost(u.Host(), u.hostKind(), unres)
 		v.hostEnd = int32(w.n)
-		if u.hostKind == RegName && w.changed() {
+		if u.hostKind() == RegName && w.changed() {
 			v.hostKind = regNameKind(w.slice(int(v.hostStart), int(v.hostEnd)))
 		}
 		if port, ok := normPort(u, defPort); ok {
@@ -157,7 +157,7 @@ func (u URI) normalize(defPort int, emptyRoot, opaque bool) URI {
 		return u
 	}
 	v.s = w.String()
-	return v
+	return v.pack()
 }
 
 // slice returns the output bytes [i:j] as a string.
@@ -239,8 +239,8 @@ func normPort(u URI, defPort int) (string, bool) {
 func (u URI) normalize2396(defPort int) URI {
 	w := lazyBuf{orig: u.s}
 	if u.HasScheme() {
-		w.writeLower(u.s[:u.schemeEnd])
-		w.normEscapes(u.s[u.schemeEnd:], chars.Unreserved2396, false)
+		w.writeLower(u.s[:u.schemeEnd()])
+		w.normEscapes(u.s[u.schemeEnd():], chars.Unreserved2396, false)
 	} else {
 		w.normEscapes(u.s, chars.Unreserved2396, false)
 	}
@@ -259,13 +259,13 @@ func (u URI) normalize2396(defPort int) URI {
 		return v
 	}
 	x := lazyBuf{orig: v.s}
-	x.writeString(v.s[:v.hostStart])
+	x.writeString(v.s[:v.hostStart()])
 	x.writeLower(v.Host())
 	if port, ok := normPort(v, defPort); ok {
 		x.writeByte(':')
 		x.writeString(port)
 	}
-	x.writeString(v.s[v.pathStart:])
+	x.writeString(v.s[v.pathStart():])
 	if !x.changed() {
 		return v
 	}

@@ -94,51 +94,47 @@ func unhex(b byte) byte { return byte(chars.Unhex(b)) }
 // Appendix A. On success u.String() == s. Parse allocates nothing unless
 // it fails.
 func Parse(s string) (u URI, err error) {
-	// Small enough to be inlined: the caller's variable is the one the
-	// parsers write, in place. A URI is copied through memory, and a
-	// copy of one just written stalls until the writes are done.
-	err = u.parse(s, false)
-	return u, err
+	// Small enough to be inlined: a URI is four words, returned in
+	// registers from parse into the caller's variable.
+	return parse(s, false)
 }
 
-// parse is Parse on the zero URI u, which it leaves zero on error.
-func (u *URI) parse(s string, zoneID bool) error {
+// parse is Parse; it returns the zero URI on error.
+func parse(s string, zoneID bool) (URI, error) {
 	if len(s) > math.MaxInt32 {
-		return fail(s, 0, ComponentNone, ErrTooLong)
+		return URI{}, fail(s, 0, ComponentNone, ErrTooLong)
 	}
-	if useMasks(s) && u.parseMasks(s) {
-		return nil
+	if useMasks(s) {
+		if u, ok := parseMasks(s); ok {
+			return u, nil
+		}
 	}
-	if err := u.parse3986(s, zoneID); err != nil {
-		*u = URI{}
-		return err
+	var f fields
+	if err := f.parse3986(s, zoneID); err != nil {
+		return URI{}, err
 	}
-	return nil
+	return f.pack(), nil
 }
 
 // ParseWith parses s with the grammar and options o selects. It fails
 // with ErrInvalidOptions on options that mean nothing.
 func ParseWith(s string, o Options) (u URI, err error) {
 	// Inlined, as Parse is.
-	err = u.parseWith(s, o)
-	return u, err
+	return parseWith(s, o)
 }
 
-// parseWith is ParseWith on the zero URI u, which it leaves zero on
-// error.
-func (u *URI) parseWith(s string, o Options) error {
+// parseWith is ParseWith; it returns the zero URI on error.
+func parseWith(s string, o Options) (URI, error) {
 	if err := o.check(); err != nil {
-		return err
+		return URI{}, err
 	}
 	if o.Grammar != RFC2396 {
-		return u.parse(s, o.AllowZoneID)
+		return parse(s, o.AllowZoneID)
 	}
 	if len(s) > math.MaxInt32 {
-		return fail(s, 0, ComponentNone, ErrTooLong)
+		return URI{}, fail(s, 0, ComponentNone, ErrTooLong)
 	}
-	var err error
-	*u, err = parse2396(s) // URI{} on error
-	return err
+	return parse2396(s) // URI{} on error
 }
 
 // MustParse is like Parse but panics on error. It is for URIs written in
@@ -158,7 +154,7 @@ func MustParse(s string) URI {
 //	URI-reference = URI / relative-ref
 //	URI           = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
 //	relative-ref  = relative-part [ "?" query ] [ "#" fragment ]
-func (u *URI) parse3986(s string, zoneID bool) error {
+func (u *fields) parse3986(s string, zoneID bool) error {
 	u.s = s
 	n := len(s)
 	i := 0
@@ -289,7 +285,7 @@ func scanQueryFrag(s string, i int, c Component) (int, error) {
 // Until an "@" is seen, the bytes read so far may still be a userinfo, so
 // a colon followed by something other than digits fails only at the end
 // of the authority ("//a:b" could have become "//a:b@h").
-func (u *URI) parseAuthority(s string, i int, zoneID bool) (int, error) {
+func (u *fields) parseAuthority(s string, i int, zoneID bool) (int, error) {
 	n := len(s)
 	start := i
 	if i < n && s[i] != '[' {
@@ -406,21 +402,30 @@ func (u *URI) parseAuthority(s string, i int, zoneID bool) (int, error) {
 // The scan is one pass left to right, so that an error is reported at
 // the first byte that no valid reference could have there.
 func parse2396(s string) (URI, error) {
-	u := URI{s: s, flags: grammar2396}
+	var f fields
+	if err := f.parse2396(s); err != nil {
+		return URI{}, err
+	}
+	return f.pack(), nil
+}
+
+// parse2396 is the function parse2396, writing the zero fields u.
+func (u *fields) parse2396(s string) error {
+	u.s, u.flags = s, grammar2396
 	n := len(s)
 	// ([^:/?#]+): -- the first segment, which is a scheme if a colon ends it.
 	j, err := scan2396(s, 0, stopColon|stopSlash|stopQuery, ComponentPath)
 	if err != nil {
-		return URI{}, err
+		return err
 	}
 	i := 0
 	if j < n && s[j] == ':' {
 		if j == 0 || !chars.Is(s[0], chars.Alpha) {
-			return URI{}, fail(s, j, ComponentPath, ErrColonInFirstSegment)
+			return fail(s, j, ComponentPath, ErrColonInFirstSegment)
 		}
 		for k := 1; k < j; k++ {
 			if !chars.Is(s[k], chars.Scheme) {
-				return URI{}, fail(s, j, ComponentScheme, ErrInvalidScheme)
+				return fail(s, j, ComponentScheme, ErrInvalidScheme)
 			}
 		}
 		u.flags |= hasScheme
@@ -433,21 +438,21 @@ func parse2396(s string) (URI, error) {
 		u.flags |= hasAuthority
 		a := i + 2
 		if i, err = scan2396(s, a, stopSlash|stopQuery, ComponentAuthority); err != nil {
-			return URI{}, err
+			return err
 		}
 		u.authority2396(s, a, i)
 	}
 	// ([^?#]*)
 	u.pathStart = int32(i)
 	if i, err = scan2396(s, i, stopQuery, ComponentPath); err != nil {
-		return URI{}, err
+		return err
 	}
 	u.pathEnd = int32(i)
 	// (\?([^#]*))?
 	if i < n && s[i] == '?' {
 		u.flags |= hasQuery
 		if i, err = scan2396(s, i+1, 0, ComponentQuery); err != nil {
-			return URI{}, err
+			return err
 		}
 	}
 	u.queryEnd = int32(i)
@@ -455,13 +460,13 @@ func parse2396(s string) (URI, error) {
 	if i < n {
 		u.flags |= hasFragment
 		if i, err = scan2396(s, i+1, 0, ComponentFragment); err != nil {
-			return URI{}, err
+			return err
 		}
 		if i < n {
-			return URI{}, fail(s, i, ComponentFragment, ErrInvalidCharacter)
+			return fail(s, i, ComponentFragment, ErrInvalidCharacter)
 		}
 	}
-	return u, nil
+	return nil
 }
 
 // Delimiters at which scan2396 stops, besides "#" where it always stops.
@@ -505,7 +510,7 @@ func scan2396(s string, i int, stop uint8, c Component) (int, error) {
 //
 // The bytes are already known to be reg_name characters; when they do
 // not form a server, the whole authority is a registry-based name.
-func (u *URI) authority2396(s string, a, b int) {
+func (u *fields) authority2396(s string, a, b int) {
 	u.hostStart, u.hostEnd = int32(a), int32(b)
 	u.hostKind = RegName
 	if a == b {

@@ -61,15 +61,15 @@ func below(i int) uint64 { return 1<<uint(i) - 1 }
 // decides, so the two parsers can differ only in what parseMasks
 // takes, which the tests compare with parse3986 (both corpora, every
 // byte in every place of many shapes, random strings, fuzzing).
-func (u *URI) parseMasks(s string) bool {
+func parseMasks(s string) (URI, bool) {
 	n := len(s)
 	if n == 0 || n > chars.MaxMasked {
-		return false
+		return URI{}, false
 	}
 	var m [8]uint64
 	uriClasses.Masks(s, &m)
 	if m[mPercent] != 0 {
-		return false
+		return URI{}, false
 	}
 	all := below(n)
 	var f flags
@@ -92,13 +92,13 @@ func (u *URI) parseMasks(s string) bool {
 		a = i + 2
 		e = min(bits.TrailingZeros64(^(m[mHost]|m[mColon])&all&^below(a)), n)
 		if e < n && s[e] != '/' && s[e] != '?' && s[e] != '#' {
-			return false
+			return URI{}, false
 		}
 		k = e
 		if colons := m[mColon] & below(e) &^ below(a); colons != 0 {
 			k = bits.TrailingZeros64(colons)
 			if below(e)&^below(k+1)&^m[mDigit] != 0 {
-				return false // a port of digits only
+				return URI{}, false // a port of digits only
 			}
 			f |= hasPort
 		}
@@ -106,34 +106,37 @@ func (u *URI) parseMasks(s string) bool {
 	// path up to "?", "#" or the end.
 	p := min(bits.TrailingZeros64(^m[mPath]&all&^below(e)), n)
 	if p < n && s[p] != '?' && s[p] != '#' {
-		return false
+		return URI{}, false
 	}
 	if f&(hasScheme|hasAuthority) == 0 && m[mColon]&below(min(p, bits.TrailingZeros64(m[mSlash]))) != 0 {
 		// path-noscheme: a colon in the first segment (RFC 3986 4.2).
-		return false
+		return URI{}, false
 	}
 	q := p
 	if p < n && s[p] == '?' {
 		q = min(bits.TrailingZeros64(^m[mQuery]&all&^below(p+1)), n)
 		if q < n && s[q] != '#' {
-			return false
+			return URI{}, false
 		}
 		f |= hasQuery
 	}
 	if q < n {
 		// s[q] == '#': the fragment's bytes, and no second "#".
 		if ^m[mQuery]&all&^below(q+1) != 0 {
-			return false
+			return URI{}, false
 		}
 		f |= hasFragment
 	}
-	u.s = s
-	u.flags = f
-	u.schemeEnd = int32(j)
-	u.hostStart, u.hostEnd = int32(a), int32(k)
+	kind := NoHost
 	if f&hasAuthority != 0 {
-		u.hostKind = regNameKind(s[a:k])
+		kind = regNameKind(s[a:k])
 	}
-	u.pathStart, u.pathEnd, u.queryEnd = int32(e), int32(p), int32(q)
-	return true
+	// pack's work without its bounds checks: every length is below
+	// 64, none is found again in the text.
+	return URI{
+		s:  s,
+		lo: uint64(e) | uint64(p)<<32,
+		hi: uint64(q) | uint64(j)<<schemeShift | uint64(k-a)<<hostShift | uint64(e-k)<<portShift |
+			uint64(f)<<flagsShift | uint64(kind)<<kindShift,
+	}, true
 }

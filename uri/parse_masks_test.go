@@ -12,18 +12,18 @@ import (
 // whether parseMasks accepted.
 func checkMasks(t testing.TB, s string) bool {
 	t.Helper()
-	var fast URI
-	if !fast.parseMasks(s) {
+	fast, ok := parseMasks(s)
+	if !ok {
 		if fast != (URI{}) {
 			t.Fatalf("parseMasks(%q) failed but changed the URI: %+v", s, fast)
 		}
 		return false
 	}
-	var slow URI
-	if err := slow.parse3986(s, false); err != nil {
+	var f fields
+	if err := f.parse3986(s, false); err != nil {
 		t.Fatalf("parseMasks(%q) accepted what parse3986 rejects: %v", s, err)
 	}
-	if fast != slow {
+	if slow := f.pack(); fast != slow {
 		t.Fatalf("parseMasks(%q) = %+v, parse3986 %+v", s, fast, slow)
 	}
 	return true

@@ -51,9 +51,9 @@ func relativize(base, target URI, draft bool, resolve func(b, r URI) (URI, error
 		sameAuth := base.HasAuthority() == target.HasAuthority() && base.Authority() == target.Authority()
 		if sameAuth {
 			tp, bp := target.Path(), base.Path()
-			tail := t[target.pathEnd:] // "?" query "#" fragment
+			tail := t[target.pathEnd():] // "?" query "#" fragment
 			if tp == bp && target.HasQuery() == base.HasQuery() && target.Query() == base.Query() {
-				add(t[target.queryEnd:])
+				add(t[target.queryEnd():])
 			}
 			if target.HasQuery() {
 				// Same path under RFC 3986; the base's directory under
@@ -62,7 +62,7 @@ func relativize(base, target URI, draft bool, resolve func(b, r URI) (URI, error
 			}
 			relativePaths(base, target, tail, draft, add)
 			if tp != "" && tp[0] == '/' {
-				add(reparsePrefix(tp, false, false, false) + t[target.pathStart:])
+				add(reparsePrefix(tp, false, false, false) + t[target.pathStart():])
 			}
 		}
 		add(reparsePrefix(target.Path(), false, target.HasAuthority(), false) + rest)
@@ -85,7 +85,7 @@ func relativize(base, target URI, draft bool, resolve func(b, r URI) (URI, error
 	}
 	// The target itself is always a candidate and resolves to itself
 	// unless its path has a dot segment, so there is one to point at.
-	return URI{}, &ResolveError{Op: "relativize", Input: target.s, Offset: int(target.pathStart) + firstDotSegment(target.Path()), Reason: ErrUnreachable}
+	return URI{}, &ResolveError{Op: "relativize", Input: target.s, Offset: int(target.pathStart()) + firstDotSegment(target.Path()), Reason: ErrUnreachable}
 }
 
 // ErrUnreachable is the reason Relativize fails: no reference resolves

@@ -72,9 +72,9 @@ type target struct {
 }
 
 // schemeOf, queryOf and fragmentOf return u's component as a part.
-func schemeOf(u *URI) part   { return part{u.Scheme(), u.flags&hasScheme != 0} }
-func queryOf(u *URI) part    { return part{u.Query(), u.flags&hasQuery != 0} }
-func fragmentOf(u *URI) part { return part{u.Fragment(), u.flags&hasFragment != 0} }
+func schemeOf(u *URI) part   { return part{u.Scheme(), u.flags()&hasScheme != 0} }
+func queryOf(u *URI) part    { return part{u.Query(), u.flags()&hasQuery != 0} }
+func fragmentOf(u *URI) part { return part{u.Fragment(), u.flags()&hasFragment != 0} }
 
 // Resolve resolves the reference ref against the base URI u with the
 // algorithm of RFC 3986 section 5.2 (5.2.2 transform references, 5.2.3
@@ -114,8 +114,7 @@ func fragmentOf(u *URI) part { return part{u.Fragment(), u.flags&hasFragment != 
 // authority's sub-components were split by that grammar.
 func (u URI) Resolve(ref URI) (t URI) {
 	// Small enough to be inlined: the result is written in place, in
-	// the caller's variable. A URI is copied through memory, and each
-	// copy of one just written stalls until the writes are done.
+	// the caller's variable.
 	u.resolve(&ref, &t)
 	return t
 }
@@ -124,14 +123,15 @@ func (u URI) Resolve(ref URI) (t URI) {
 func (u *URI) resolve(ref, t *URI) {
 	// Shortcuts for the results that are u or ref as they are.
 	switch {
-	case ref.flags&hasScheme != 0 && !hasDotSegment(ref.path()):
+	case ref.flags()&hasScheme != 0 && !hasDotSegment(ref.path()):
 		*t = *ref
 		return
 	case isEmptyRef(ref):
 		// u without its fragment (WithoutFragment), in place.
 		*t = *u
-		if u.flags&hasFragment != 0 {
-			t.s, t.flags = u.s[:u.queryEnd], u.flags&^hasFragment
+		if u.flags()&hasFragment != 0 {
+			t.s = u.s[:u.queryEnd()]
+			t.hi &^= uint64(hasFragment) << flagsShift
 		}
 		return
 	}
@@ -163,7 +163,7 @@ func (d *baseDir) find(u *URI) {
 // the stack and copied into a string of its exact size. It is a function
 // of its own so that Resolve's frame does not hold the buffer.
 func (u *URI) resolveWrite(ref *URI, d *baseDir, t *URI) {
-	n := int(u.queryEnd) + len(ref.s) + 2
+	n := int(u.queryEnd()) + len(ref.s) + 2
 	if n <= resolveStack {
 		var buf [resolveStack]byte
 		b := appendResolved(buf[:0], u, d, ref, t)
@@ -192,24 +192,19 @@ func (u *URI) resolveJoin(ref *URI, d *baseDir, t *URI) bool {
 	var m int32       // the length of the start of u the result takes
 	slash := int32(0) // 1 when "/" comes between u.s[:m] and ref.s
 	switch {
-	case ref.flags&hasScheme != 0:
+	case ref.flags()&hasScheme != 0:
 		return false
-	case ref.flags&hasAuthority != 0:
+	case ref.flags()&hasAuthority != 0:
 		// T is R with Base.scheme (RFC 3986 5.2.2).
 		if hasDotSegment(ref.path()) {
 			return false
 		}
 		*t = *ref
-		if u.flags&hasScheme != 0 {
-			m = u.schemeEnd + 1
-			t.flags |= hasScheme
-			t.schemeEnd = u.schemeEnd
+		if u.flags()&hasScheme != 0 {
+			m = u.schemeEnd() + 1
+			t.takeScheme(u, m)
 		}
-		t.hostStart += m
-		t.hostEnd += m
-		t.pathStart += m
-		t.pathEnd += m
-	case u.flags&hasAuthority == 0:
+	case u.flags()&hasAuthority == 0:
 		// A path after no authority may need a prefix (reparsePrefix).
 		return false
 	default:
@@ -217,17 +212,17 @@ func (u *URI) resolveJoin(ref *URI, d *baseDir, t *URI) bool {
 		// path starts at 0.
 		p := ref.path()
 		switch {
-		case p == "" && ref.flags&hasQuery == 0:
+		case p == "" && ref.flags()&hasQuery == 0:
 			// Base's path and query, R's fragment.
-			m = u.queryEnd
+			m = u.queryEnd()
 		case p == "":
 			// Base's path, R's query.
-			m = u.pathEnd
+			m = u.pathEnd()
 		case p[0] == '/':
 			if hasDotSegment(p) {
 				return false
 			}
-			m = u.pathStart
+			m = u.pathStart()
 		default:
 			// 5.2.3: Base's directory (mergeDir: "/" for an empty
 			// path, which the result gets as the "/" between), then
@@ -237,21 +232,21 @@ func (u *URI) resolveJoin(ref *URI, d *baseDir, t *URI) bool {
 			if d.dots || hasDotSegment(p) {
 				return false
 			}
-			m = u.pathStart + int32(len(d.dir))
-			if u.pathStart == u.pathEnd {
-				m, slash = u.pathStart, 1
+			m = u.pathStart() + int32(len(d.dir))
+			if u.pathStart() == u.pathEnd() {
+				m, slash = u.pathStart(), 1
 			}
 		}
 		*t = *u
-		t.flags &^= hasFragment
-		if p != "" || ref.flags&hasQuery != 0 {
-			t.flags &^= hasQuery
-			t.pathEnd = m + slash + ref.pathEnd
+		t.clearFlags(hasFragment)
+		if p != "" || ref.flags()&hasQuery != 0 {
+			t.clearFlags(hasQuery)
+			t.setPath(u.pathStart(), m+slash+ref.pathEnd())
 		}
 	}
 	at := m + slash // where ref.s begins in T
-	t.queryEnd = at + ref.queryEnd
-	t.flags |= ref.flags & (hasQuery | hasFragment)
+	t.setQueryEnd(at + ref.queryEnd())
+	t.setFlags(ref.flags() & (hasQuery | hasFragment))
 	// The text, shared with u when it is the start of u (its last
 	// byte compared first: most results are not).
 	if n := int(at) + len(ref.s); n <= len(u.s) && (slash == 0 || u.s[m] == '/') && u.s[n-1] == ref.s[len(ref.s)-1] && u.s[at:n] == ref.s {
@@ -317,18 +312,18 @@ func isStartOf(b []byte, s string) bool {
 // in the same way.
 func (u URI) Resolve2396(ref URI, p DotPolicy) (URI, error) {
 	// Step 2.
-	if ref.flags&(hasScheme|hasAuthority|hasQuery) == 0 && ref.pathStart == ref.pathEnd {
+	if ref.flags()&(hasScheme|hasAuthority|hasQuery) == 0 && ref.pathStart() == ref.pathEnd() {
 		return u.withFragmentOf(ref), nil
 	}
 	// Step 3.
-	if ref.flags&hasScheme != 0 {
+	if ref.flags()&hasScheme != 0 {
 		return ref, nil
 	}
-	t := target{scheme: schemeOf(&u), query: queryOf(&ref), fragment: fragmentOf(&ref), grammar: u.flags & grammar2396}
+	t := target{scheme: schemeOf(&u), query: queryOf(&ref), fragment: fragmentOf(&ref), grammar: u.flags() & grammar2396}
 	switch path := ref.path(); {
-	case ref.flags&hasAuthority != 0: // step 4
+	case ref.flags()&hasAuthority != 0: // step 4
 		t.auth, t.path = &ref, path
-		t.grammar = ref.flags & grammar2396
+		t.grammar = ref.flags() & grammar2396
 	case path != "" && path[0] == '/': // step 5
 		t.auth, t.path = u.authority(), path
 	default: // step 6
@@ -339,16 +334,16 @@ func (u URI) Resolve2396(ref URI, p DotPolicy) (URI, error) {
 	if excess >= 0 {
 		// The offset is in the merged path dir+path.
 		if excess >= len(t.dir) {
-			return URI{}, &ResolveError{Op: "resolve", Input: ref.s, Offset: int(ref.pathStart) + excess - len(t.dir), Reason: ErrAboveRoot}
+			return URI{}, &ResolveError{Op: "resolve", Input: ref.s, Offset: int(ref.pathStart()) + excess - len(t.dir), Reason: ErrAboveRoot}
 		}
-		return URI{}, &ResolveError{Op: "resolve", Input: u.s, Offset: int(u.pathStart) + excess, Reason: ErrAboveRoot}
+		return URI{}, &ResolveError{Op: "resolve", Input: u.s, Offset: int(u.pathStart()) + excess, Reason: ErrAboveRoot}
 	}
 	return r, nil
 }
 
 // authority returns &u when u has an authority, and nil otherwise.
 func (u *URI) authority() *URI {
-	if u.flags&hasAuthority == 0 {
+	if u.flags()&hasAuthority == 0 {
 		return nil
 	}
 	return u
@@ -359,7 +354,7 @@ func (u *URI) authority() *URI {
 // path, otherwise the path up to and including its last "/".
 func (u *URI) mergeDir() string {
 	p := u.path()
-	if p == "" && u.flags&hasAuthority != 0 {
+	if p == "" && u.flags()&hasAuthority != 0 {
 		return "/"
 	}
 	return p[:strings.LastIndexByte(p, '/')+1]
@@ -369,10 +364,10 @@ func (u *URI) mergeDir() string {
 // ref if it has one: the current document (RFC 3986 5.2.2 with an empty
 // reference path and no query; the 1998 draft's step 2).
 func (u URI) withFragmentOf(ref URI) URI {
-	if ref.flags&hasFragment == 0 {
+	if ref.flags()&hasFragment == 0 {
 		return u.WithoutFragment()
 	}
-	t := target{scheme: schemeOf(&u), auth: u.authority(), path: u.Path(), query: queryOf(&u), fragment: fragmentOf(&ref), grammar: u.flags & grammar2396}
+	t := target{scheme: schemeOf(&u), auth: u.authority(), path: u.Path(), query: queryOf(&u), fragment: fragmentOf(&ref), grammar: u.flags() & grammar2396}
 	r, _ := t.recompose()
 	return r
 }
@@ -390,7 +385,7 @@ func (u URI) withFragmentOf(ref URI) URI {
 //	if defined(T.query) then append "?" T.query
 //	if defined(T.fragment) then append "#" T.fragment
 func (t *target) recompose() (URI, int) {
-	var r URI
+	var r fields
 	r.flags = t.grammar
 	authority := ""
 	if t.auth != nil {
@@ -410,10 +405,10 @@ func (t *target) recompose() (URI, int) {
 		b = append(b, '/', '/')
 		d := int32(len(b)) - t.auth.authStart()
 		b = append(b, authority...)
-		r.flags |= hasAuthority | t.auth.flags&(hasUserinfo|hasPort)
-		r.hostStart = t.auth.hostStart + d
-		r.hostEnd = t.auth.hostEnd + d
-		r.hostKind = t.auth.hostKind
+		r.flags |= hasAuthority | t.auth.flags()&(hasUserinfo|hasPort)
+		r.hostStart = t.auth.hostStart() + d
+		r.hostEnd = t.auth.hostEnd() + d
+		r.hostKind = t.auth.hostKind()
 	} else {
 		r.hostStart, r.hostEnd = int32(len(b)), int32(len(b))
 	}
@@ -455,9 +450,9 @@ func (t *target) recompose() (URI, int) {
 		r.s = unsafe.String(unsafe.SliceData(b), len(b))
 	}
 	if t.under != RejectDots {
-		return r, -1
+		return r.pack(), -1
 	}
-	return r, excess
+	return r.pack(), excess
 }
 
 // insertAt inserts s at b[i], within b's capacity (recompose reserves 2

@@ -5,24 +5,24 @@ package uri
 // time and recompose writes them. The tests hold Resolve and the
 // Resolver to it byte for byte and component for component.
 func (u URI) resolveStepwise(ref URI) URI {
-	t := target{under: DropDots, literal: true, grammar: u.flags & grammar2396}
-	if ref.flags&hasScheme != 0 {
+	t := target{under: DropDots, literal: true, grammar: u.flags() & grammar2396}
+	if ref.flags()&hasScheme != 0 {
 		t.scheme = schemeOf(&ref)
 		t.auth = ref.authority()
 		t.path, t.dots = ref.Path(), true
 		t.query = queryOf(&ref)
-		t.grammar = ref.flags & grammar2396
+		t.grammar = ref.flags() & grammar2396
 	} else {
-		if ref.flags&hasAuthority != 0 {
+		if ref.flags()&hasAuthority != 0 {
 			t.auth = &ref
 			t.path, t.dots = ref.Path(), true
 			t.query = queryOf(&ref)
-			t.grammar = ref.flags & grammar2396
+			t.grammar = ref.flags() & grammar2396
 		} else {
 			switch p := ref.Path(); {
 			case p == "":
 				t.path = u.Path()
-				if ref.flags&hasQuery != 0 {
+				if ref.flags()&hasQuery != 0 {
 					t.query = queryOf(&ref)
 				} else {
 					t.query = queryOf(&u)

@@ -81,7 +81,7 @@ func (r *Resolver) Resolve(ref URI) (u URI) {
 
 // resolve is Resolve, writing its result through u.
 func (r *Resolver) resolve(ref, u *URI) {
-	if ref.flags&hasScheme != 0 && !hasDotSegment(ref.path()) {
+	if ref.flags()&hasScheme != 0 && !hasDotSegment(ref.path()) {
 		*u = *ref
 		return
 	}
@@ -112,7 +112,7 @@ func (r *Resolver) resolve(ref, u *URI) {
 // isEmptyRef reports whether ref is the empty reference "" (RFC 3986
 // 4.4, the current document without its fragment).
 func isEmptyRef(ref *URI) bool {
-	return ref.flags&(hasScheme|hasAuthority|hasQuery|hasFragment) == 0 && ref.pathStart == ref.pathEnd
+	return ref.flags()&(hasScheme|hasAuthority|hasQuery|hasFragment) == 0 && ref.pathStart() == ref.pathEnd()
 }
 
 // appendResolved appends the text of T, the base b resolved with ref
@@ -121,8 +121,7 @@ func isEmptyRef(ref *URI) bool {
 // and t.s is left empty. b's fragment, if any, is ignored (5.1). d is
 // b's directory, found here if d.known is false and a relative path
 // needs it. dst is extended by at most len(b.s) + len(ref.s) + 2 bytes.
-// T is written through t, not returned, because a URI is copied through
-// memory: each copy of one just written costs a stall.
+// T is written through t, in place.
 //
 // Each case of 5.2.2 copies the text it takes from the base or the
 // reference whole, delimiters included, rather than component by
@@ -133,7 +132,7 @@ func isEmptyRef(ref *URI) bool {
 func appendResolved(dst []byte, b *URI, d *baseDir, ref, t *URI) []byte {
 	start := len(dst)
 	switch {
-	case ref.flags&hasScheme != 0:
+	case ref.flags()&hasScheme != 0:
 		// T is R with remove_dot_segments(R.path).
 		*t = *ref
 		t.s = ""
@@ -141,44 +140,40 @@ func appendResolved(dst []byte, b *URI, d *baseDir, ref, t *URI) []byte {
 		if k < 0 {
 			return append(dst, ref.s...)
 		}
-		dst = append(dst, ref.s[:ref.pathStart]...)
+		dst = append(dst, ref.s[:ref.pathStart()]...)
 		return appendPathTail(dst, start, t, "", false, ref, k)
 
-	case ref.flags&hasAuthority != 0:
+	case ref.flags()&hasAuthority != 0:
 		// T.scheme = Base.scheme, the rest from R: the base is replaced
 		// from its authority on.
-		*t = URI{flags: b.flags&hasScheme | ref.flags&(hasAuthority|hasUserinfo|hasPort|grammar2396)}
-		if b.flags&hasScheme != 0 {
-			dst = append(dst, b.s[:b.schemeEnd+1]...)
-			t.schemeEnd = b.schemeEnd
+		*t = *ref
+		t.s = ""
+		if b.flags()&hasScheme != 0 {
+			dst = append(dst, b.s[:b.schemeEnd()+1]...)
+			t.takeScheme(b, int32(len(dst)-start))
 		}
-		n := int32(len(dst) - start) // where ref.s, "//" on, begins in T
-		t.hostStart, t.hostEnd, t.hostKind = ref.hostStart+n, ref.hostEnd+n, ref.hostKind
 		k := indexDotSegment(ref.path())
 		if k < 0 {
-			dst = append(dst, ref.s...)
-			t.pathStart, t.pathEnd, t.queryEnd = ref.pathStart+n, ref.pathEnd+n, ref.queryEnd+n
-			t.flags |= ref.flags & (hasQuery | hasFragment)
-			return dst
+			return append(dst, ref.s...)
 		}
-		dst = append(dst, ref.s[:ref.pathStart]...)
+		dst = append(dst, ref.s[:ref.pathStart()]...)
 		return appendPathTail(dst, start, t, "", false, ref, k)
 
-	case ref.pathStart == ref.pathEnd:
+	case ref.pathStart() == ref.pathEnd():
 		// An empty path: the base up to its path, or up to its query
 		// when R has no query, then what R has.
 		*t = *b
 		t.s = ""
-		t.flags &^= hasFragment
-		if ref.flags&hasQuery != 0 {
-			dst = append(dst, b.s[:b.pathEnd]...)
-			t.flags &^= hasQuery
+		t.clearFlags(hasFragment)
+		if ref.flags()&hasQuery != 0 {
+			dst = append(dst, b.s[:b.pathEnd()]...)
+			t.clearFlags(hasQuery)
 		} else {
-			dst = append(dst, b.s[:b.queryEnd]...)
+			dst = append(dst, b.s[:b.queryEnd()]...)
 		}
 		dst = append(dst, ref.s...)
-		t.queryEnd = int32(len(dst)-start) - int32(len(ref.s)) + ref.queryEnd
-		t.flags |= ref.flags & (hasQuery | hasFragment)
+		t.setQueryEnd(int32(len(dst)-start) - int32(len(ref.s)) + ref.queryEnd())
+		t.setFlags(ref.flags() & (hasQuery | hasFragment))
 		return dst
 	}
 	// A path: T takes the base's scheme and authority, and R's path
@@ -186,8 +181,8 @@ func appendResolved(dst []byte, b *URI, d *baseDir, ref, t *URI) []byte {
 	// fragment.
 	*t = *b
 	t.s = ""
-	t.flags &^= hasQuery | hasFragment
-	dst = append(dst, b.s[:b.pathStart]...)
+	t.clearFlags(hasQuery | hasFragment)
+	dst = append(dst, b.s[:b.pathStart()]...)
 	p := ref.path()
 	if p[0] == '/' {
 		return appendPathTail(dst, start, t, "", false, ref, indexDotSegment(p))
@@ -209,29 +204,30 @@ func appendPathTail(dst []byte, start int, t *URI, dir string, dirDots bool, ref
 	dst = append(dst, dir...)
 	switch {
 	case k < 0 && !dirDots:
-		dst = append(dst, ref.s[ref.pathStart:ref.pathEnd]...)
+		dst = append(dst, ref.s[ref.pathStart():ref.pathEnd()]...)
 	default:
 		from := 0 // where the segment stack starts: before it all is clean
 		if !dirDots {
 			from = len(dst) - p0 + k
 		}
-		dst = append(dst, ref.s[ref.pathStart:ref.pathEnd]...)
+		dst = append(dst, ref.s[ref.pathStart():ref.pathEnd()]...)
 		n, _ := removeDotsFrom(dst[p0:], from, DropDots, true)
 		dst = dst[:p0+n]
 	}
-	if t.flags&hasAuthority == 0 {
-		t.hostStart, t.hostEnd = int32(p0-start), int32(p0-start)
-		if pre := reparsePrefix(dst[p0:], t.flags&hasScheme != 0, false, false); pre != "" {
+	// Without an authority, t (the base or ref) holds no host or port
+	// length: its host is at pathStart, wherever that is.
+	if t.flags()&hasAuthority == 0 {
+		if pre := reparsePrefix(dst[p0:], t.flags()&hasScheme != 0, false, false); pre != "" {
 			n := len(dst)
 			dst = append(dst, pre...)
 			copy(dst[p0+len(pre):], dst[p0:n])
 			copy(dst[p0:], pre)
 		}
 	}
-	t.pathStart = int32(p0 - start)
-	t.pathEnd = int32(len(dst) - start)
-	dst = append(dst, ref.s[ref.pathEnd:]...)
-	t.queryEnd = t.pathEnd + ref.queryEnd - ref.pathEnd
-	t.flags |= ref.flags & (hasQuery | hasFragment)
+	pathEnd := int32(len(dst) - start)
+	t.setPath(int32(p0-start), pathEnd)
+	dst = append(dst, ref.s[ref.pathEnd():]...)
+	t.setQueryEnd(pathEnd + ref.queryEnd() - ref.pathEnd())
+	t.setFlags(ref.flags() & (hasQuery | hasFragment))
 	return dst
 }

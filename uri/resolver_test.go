@@ -108,7 +108,7 @@ func TestResolverMatchesResolve(t *testing.T) {
 // query on, those that parse.
 func relativeForms(u URI) []URI {
 	var out []URI
-	for _, k := range []int32{u.authStart() - 2, u.pathStart, u.pathEnd} {
+	for _, k := range []int32{u.authStart() - 2, u.pathStart(), u.pathEnd()} {
 		if k <= 0 || !u.HasScheme() {
 			continue
 		}

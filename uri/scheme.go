@@ -209,7 +209,7 @@ func (r Registry) Normalize(u URI) URI {
 	if !ok {
 		s = Scheme{}
 	}
-	if u.flags&grammar2396 != 0 {
+	if u.flags()&grammar2396 != 0 {
 		return u.normalize2396(s.DefaultPort)
 	}
 	var v URI

@@ -76,7 +76,7 @@ func normalizeURN(v URI) URI {
 	for i := 0; i < len(nid); i++ {
 		if c := nid[i]; 'A' <= c && c <= 'Z' {
 			b := []byte(v.s)
-			for j := int(v.pathStart) + i; j < int(v.pathStart)+len(nid); j++ {
+			for j := int(v.pathStart()) + i; j < int(v.pathStart())+len(nid); j++ {
 				b[j] = chars.Lower(b[j])
 			}
 			v.s = string(b)
@@ -90,7 +90,7 @@ func normalizeURN(v URI) URI {
 // assigned-name alone, since "the r-component, q-component, and
 // f-component are not taken into account" (in every dialect, the query
 // and fragment of the URI hold them).
-func keyURN(v URI) string { return v.s[:v.pathEnd] }
+func keyURN(v URI) string { return v.s[:v.pathEnd()] }
 
 // normalizeGopher writes the default item type and the gopher path
 // decoded:
@@ -107,7 +107,7 @@ func keyURN(v URI) string { return v.s[:v.pathEnd] }
 //     view (RFC 4266 2.1 writes the search after "%09"), so a query joins
 //     the path as "%3F".
 func normalizeGopher(v URI) URI {
-	if v.flags&hasAuthority == 0 || v.Path() == "" && v.HasQuery() {
+	if v.flags()&hasAuthority == 0 || v.Path() == "" && v.HasQuery() {
 		return v
 	}
 	p := v.Path()
@@ -252,7 +252,7 @@ func mailtoToInPath(v URI) URI {
 // mean "the machine from which the URI is being interpreted", so
 // "file://localhost/etc" and "file:///etc" are equivalent.
 func normalizeFile(v URI) URI {
-	if v.flags&hasAuthority == 0 || !strings.EqualFold(v.Host(), "localhost") || v.HasUserinfo() || v.HasPort() {
+	if v.flags()&hasAuthority == 0 || !strings.EqualFold(v.Host(), "localhost") || v.HasUserinfo() || v.HasPort() {
 		return v
 	}
 	r, err := v.Edit().SetRaw(PartHost, "").URI()
@@ -291,7 +291,7 @@ func normalizeFTP(v URI) URI {
 // tn3270 URL: RFC 4248 2, "The URL may also end with a "/"", names the
 // same session as the URL without it.
 func normalizeSession(v URI) URI {
-	if v.flags&hasAuthority == 0 || v.Path() != "/" || v.HasQuery() {
+	if v.flags()&hasAuthority == 0 || v.Path() != "/" || v.HasQuery() {
 		return v
 	}
 	r, err := v.Edit().SetRaw(PartPath, "").URI()

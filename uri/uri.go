@@ -19,12 +19,27 @@ import (
 type URI struct {
 	s string
 
+	// The bounds of the components and the flags, packed (fields has
+	// them unpacked, pack and the accessors below say how): a URI is
+	// four machine words, which the compiler keeps in registers and
+	// returns in registers. A larger struct lives in memory, and each
+	// copy of one just written stalls until its narrow stores are done.
+	lo, hi uint64
+}
+
+// fields is a URI unpacked: what the parsers and Resolve write, and
+// pack makes a URI of.
+type fields struct {
+	s string
+
 	// Offsets into s. The scheme is s[:schemeEnd] (s[schemeEnd] == ':').
 	// The authority is s[authStart:pathStart], where authStart is
 	// schemeEnd+3 with a scheme and 2 without. The userinfo ends at
 	// hostStart-1 (the '@'); the port starts at hostEnd+1 (after ':').
 	// The path is s[pathStart:pathEnd]; the query s[pathEnd+1:queryEnd];
-	// the fragment s[queryEnd+1:].
+	// the fragment s[queryEnd+1:]. Without a scheme schemeEnd is 0;
+	// without an authority hostStart and hostEnd are pathStart; without
+	// a port hostEnd is pathStart.
 	schemeEnd int32
 	hostStart int32
 	hostEnd   int32
@@ -34,6 +49,131 @@ type URI struct {
 
 	flags    flags
 	hostKind HostKind
+}
+
+// The packing. lo holds pathStart (bits 0-31) and pathEnd (32-63); hi
+// holds queryEnd (0-31), the scheme's length (32-37), the host's (38-45),
+// the port's with its ':' (46-53), the flags (54-60) and the host's kind
+// (61-63). Offsets fit 31 bits (parse refuses longer input). A length
+// that does not fit its bits is stored as all ones and found again in
+// the text: the scheme ends at the first ':', the host starts after the
+// userinfo's '@' or the authority's "//" (neither grammar lets a host
+// have a '@' or a '/', nor a userinfo a '@'), and the port starts after
+// the last ':' before the path (a port is digits). So a URI is four
+// words whatever its length, and the common ones read every bound
+// without looking at the text.
+const (
+	schemeMask  = 1<<6 - 1 // also the scheme length "found in the text"
+	lenMask     = 1<<8 - 1 // also the host or port length "found in the text"
+	schemeShift = 32
+	hostShift   = 38
+	portShift   = 46
+	flagsShift  = 54
+	kindShift   = 61
+)
+
+// pack returns the URI of f. Without an authority hostStart and hostEnd
+// must be pathStart, and without a scheme schemeEnd must be 0, as fields
+// says (the parsers and Resolve write them so): then a URI has one
+// packing, and == compares URIs.
+func (f *fields) pack() URI {
+	sl := uint64(0)
+	if f.flags&hasScheme != 0 {
+		sl = min(uint64(f.schemeEnd), schemeMask)
+	}
+	hl := min(uint64(f.hostEnd-f.hostStart), lenMask)
+	pl := min(uint64(f.pathStart-f.hostEnd), lenMask)
+	return URI{
+		s:  f.s,
+		lo: uint64(f.pathStart) | uint64(f.pathEnd)<<32,
+		hi: uint64(f.queryEnd) | sl<<schemeShift | hl<<hostShift | pl<<portShift |
+			uint64(f.flags)<<flagsShift | uint64(f.hostKind)<<kindShift,
+	}
+}
+
+// Writes of single bounds of a URI, for the code that builds one from
+// the bounds of others (Resolve): the host's and port's lengths are
+// counted back from pathStart, so they hold wherever the text of the
+// scheme-less part moves.
+
+// setPath sets where u's path starts and ends.
+func (u *URI) setPath(start, end int32) { u.lo = uint64(start) | uint64(end)<<32 }
+
+// setQueryEnd sets u's queryEnd.
+func (u *URI) setQueryEnd(q int32) { u.hi = u.hi&^(1<<32-1) | uint64(q) }
+
+// setFlags sets the flags f of u.
+func (u *URI) setFlags(f flags) { u.hi |= uint64(f) << flagsShift }
+
+// clearFlags clears the flags f of u.
+func (u *URI) clearFlags(f flags) { u.hi &^= uint64(f) << flagsShift }
+
+// shift moves u's bounds n bytes on, for u's text put after n others.
+// u has no scheme (whose end is not counted back from the path).
+func (u *URI) shift(n int32) {
+	u.lo += uint64(n) | uint64(n)<<32
+	u.hi += uint64(n)
+}
+
+// takeScheme gives u, which has no scheme, the scheme of b, which
+// has one, of the same length as the n bytes that u's text then
+// follows: shift, then the scheme's length and flag.
+func (u *URI) takeScheme(b *URI, n int32) {
+	u.shift(n)
+	u.hi |= b.hi&(schemeMask<<schemeShift) | uint64(hasScheme)<<flagsShift
+}
+
+func (u URI) pathStart() int32 { return int32(u.lo) }
+func (u URI) pathEnd() int32   { return int32(u.lo >> 32) }
+func (u URI) queryEnd() int32  { return int32(u.hi) }
+func (u URI) flags() flags     { return flags(u.hi >> flagsShift & 0x7f) }
+func (u URI) hostKind() HostKind {
+	return HostKind(u.hi >> kindShift)
+}
+
+// schemeEnd is the length of the scheme, 0 without one.
+func (u URI) schemeEnd() int32 {
+	n := int32(u.hi >> schemeShift & schemeMask)
+	if n == schemeMask {
+		// A scheme of 63 bytes or more ends at the first ':'.
+		for u.s[n] != ':' {
+			n++
+		}
+	}
+	return n
+}
+
+// hostEnd is where the host ends: at the port's ':', or at pathStart.
+func (u URI) hostEnd() int32 {
+	n := int32(u.hi >> portShift & lenMask)
+	e := u.pathStart() - n
+	if n == lenMask {
+		// A port of 254 digits or more: its ':' is the last one.
+		for u.s[e] != ':' {
+			e--
+		}
+	}
+	return e
+}
+
+// hostStart is where the host starts: after the userinfo's '@', at
+// authStart, or at pathStart without an authority.
+func (u URI) hostStart() int32 { return u.hostStartFrom(u.hostEnd()) }
+
+// hostStartFrom is hostStart, given e, hostEnd. A host of 255 bytes or
+// more starts after the '@' of the userinfo, or after the "//" of the
+// authority: the host (or, in the 1998 grammar, a registry-based
+// authority) has no '/', and an authority with a userinfo has one '@'.
+func (u URI) hostStartFrom(e int32) int32 {
+	n := int32(u.hi >> hostShift & lenMask)
+	h := e - n
+	if n == lenMask {
+		c := '/' + byte(u.hi>>(flagsShift+2)&1)*('@'-'/') // hasUserinfo
+		for u.s[h-1] != c {
+			h--
+		}
+	}
+	return h
 }
 
 type flags uint8
@@ -92,7 +232,7 @@ func (u URI) IsZero() bool { return u.s == "" }
 
 // Grammar returns the grammar u was parsed with: RFC3986 or RFC2396.
 func (u URI) Grammar() Grammar {
-	if u.flags&grammar2396 != 0 {
+	if u.flags()&grammar2396 != 0 {
 		return RFC2396
 	}
 	return RFC3986
@@ -100,12 +240,12 @@ func (u URI) Grammar() Grammar {
 
 // HasScheme reports whether the reference has a scheme, that is,
 // whether it is a URI rather than a relative reference.
-func (u URI) HasScheme() bool { return u.flags&hasScheme != 0 }
+func (u URI) HasScheme() bool { return u.flags()&hasScheme != 0 }
 
 // IsAbs reports whether u has a scheme, as url.URL.IsAbs does: a URI
 // rather than a relative reference (RFC 3986 4.1). HasScheme is the
 // same; IsAbsoluteURI is the RFC's stricter "absolute-URI".
-func (u URI) IsAbs() bool { return u.flags&hasScheme != 0 }
+func (u URI) IsAbs() bool { return u.flags()&hasScheme != 0 }
 
 // IsAbsoluteURI reports whether u is an absolute-URI (RFC 3986 4.3): it
 // has a scheme and no fragment, as a base URI must. "http://a/#f" is
@@ -115,50 +255,49 @@ func (u URI) IsAbsoluteURI() bool { return u.HasScheme() && !u.HasFragment() }
 // Scheme returns the scheme as written (not lowercased), or "" when
 // there is none.
 func (u URI) Scheme() string {
-	if u.flags&hasScheme == 0 {
+	if u.flags()&hasScheme == 0 {
 		return ""
 	}
-	return u.s[:u.schemeEnd]
+	return u.s[:u.schemeEnd()]
 }
 
 func (u URI) authStart() int32 {
-	if u.flags&hasScheme != 0 {
-		return u.schemeEnd + 3
+	if u.flags()&hasScheme != 0 {
+		return u.schemeEnd() + 3
 	}
 	return 2
 }
 
 // HasAuthority reports whether the reference has an authority ("//"),
 // possibly empty.
-func (u URI) HasAuthority() bool { return u.flags&hasAuthority != 0 }
+func (u URI) HasAuthority() bool { return u.flags()&hasAuthority != 0 }
 
 // Authority returns the authority as written, or "" when there is none.
 func (u URI) Authority() string {
-	if u.flags&hasAuthority == 0 {
+	if u.flags()&hasAuthority == 0 {
 		return ""
 	}
-	return u.s[u.authStart():u.pathStart]
+	return u.s[u.authStart():u.pathStart()]
 }
 
 // HasUserinfo reports whether the authority has a userinfo ("@").
-func (u URI) HasUserinfo() bool { return u.flags&hasUserinfo != 0 }
+func (u URI) HasUserinfo() bool { return u.flags()&hasUserinfo != 0 }
 
 // Userinfo returns the userinfo as written, without its "@", or "".
 func (u URI) Userinfo() string {
-	if u.flags&hasUserinfo == 0 {
+	if u.flags()&hasUserinfo == 0 {
 		return ""
 	}
-	return u.s[u.authStart() : u.hostStart-1]
+	return u.s[u.authStart() : u.hostStart()-1]
 }
 
 // Host returns the host as written: an IP-literal keeps its brackets.
 // It returns "" for a reference without an authority and for an empty
 // host; HasAuthority tells them apart.
 func (u URI) Host() string {
-	if u.flags&hasAuthority == 0 {
-		return ""
-	}
-	return u.s[u.hostStart:u.hostEnd]
+	// Without an authority the host's bounds are both pathStart.
+	e := u.hostEnd()
+	return u.s[u.hostStartFrom(e):e]
 }
 
 // HostPort returns the host and port as written, "host:port" or
@@ -166,10 +305,10 @@ func (u URI) Host() string {
 // holds, where Host here, like url.URL.Hostname, leaves the port out.
 // It returns "" without an authority.
 func (u URI) HostPort() string {
-	if u.flags&hasAuthority == 0 {
+	if u.flags()&hasAuthority == 0 {
 		return ""
 	}
-	return u.s[u.hostStart:u.pathStart]
+	return u.s[u.hostStart():u.pathStart()]
 }
 
 // Addr returns the host as an IP address when it is an IPv4 address or
@@ -177,7 +316,7 @@ func (u URI) HostPort() string {
 // registered name, an IPvFuture literal or no host. The address is
 // exactly what the URI says: "127.1" is a reg-name here, not 127.0.0.1.
 func (u URI) Addr() (netip.Addr, bool) {
-	switch u.hostKind {
+	switch u.hostKind() {
 	case IPv4, IPv6:
 		a, err := netip.ParseAddr(u.Hostname())
 		return a, err == nil
@@ -195,7 +334,7 @@ func (u URI) Addr() (netip.Addr, bool) {
 // it once the scheme's rules have found it a host name.
 func (u URI) Hostname() string {
 	h := u.Host()
-	switch u.hostKind {
+	switch u.hostKind() {
 	case IPv6, IPvFuture:
 		h = h[1 : len(h)-1]
 		if i := strings.Index(h, "%25"); i >= 0 {
@@ -206,18 +345,18 @@ func (u URI) Hostname() string {
 }
 
 // HostKind returns the kind of the host, or NoHost without an authority.
-func (u URI) HostKind() HostKind { return u.hostKind }
+func (u URI) HostKind() HostKind { return u.hostKind() }
 
 // HasPort reports whether the authority has a port delimiter ":".
 // The port itself may be empty (RFC 3986 3.2.3).
-func (u URI) HasPort() bool { return u.flags&hasPort != 0 }
+func (u URI) HasPort() bool { return u.flags()&hasPort != 0 }
 
 // Port returns the port as written, without its ":", or "".
 func (u URI) Port() string {
-	if u.flags&hasPort == 0 {
+	if u.flags()&hasPort == 0 {
 		return ""
 	}
-	return u.s[u.hostEnd+1 : u.pathStart]
+	return u.s[u.hostEnd()+1 : u.pathStart()]
 }
 
 // PortNumber returns the port as a number. It reports false when there
@@ -239,12 +378,12 @@ func (u URI) PortNumber() (int, bool) {
 
 // Path returns the path as written (it is never undefined, but may be
 // empty).
-func (u URI) Path() string { return u.s[u.pathStart:u.pathEnd] }
+func (u URI) Path() string { return u.s[u.pathStart():u.pathEnd()] }
 
 // path is Path for the package's own hot paths: an inlined method of a
 // URI value copies the whole value first, and a URI just written (by
 // Parse) stalls a copy until the writes are done.
-func (u *URI) path() string { return u.s[u.pathStart:u.pathEnd] }
+func (u *URI) path() string { return u.s[u.pathStart():u.pathEnd()] }
 
 // Segments returns an iterator over the path's segments as written,
 // split at "/". A path that starts with "/" does not yield an empty
@@ -275,26 +414,26 @@ func (u URI) Segments() iter.Seq[string] {
 
 // HasQuery reports whether the reference has a query ("?"), possibly
 // empty.
-func (u URI) HasQuery() bool { return u.flags&hasQuery != 0 }
+func (u URI) HasQuery() bool { return u.flags()&hasQuery != 0 }
 
 // Query returns the query as written, without its "?", or "".
 func (u URI) Query() string {
-	if u.flags&hasQuery == 0 {
+	if u.flags()&hasQuery == 0 {
 		return ""
 	}
-	return u.s[u.pathEnd+1 : u.queryEnd]
+	return u.s[u.pathEnd()+1 : u.queryEnd()]
 }
 
 // HasFragment reports whether the reference has a fragment ("#"),
 // possibly empty.
-func (u URI) HasFragment() bool { return u.flags&hasFragment != 0 }
+func (u URI) HasFragment() bool { return u.flags()&hasFragment != 0 }
 
 // Fragment returns the fragment as written, without its "#", or "".
 func (u URI) Fragment() string {
-	if u.flags&hasFragment == 0 {
+	if u.flags()&hasFragment == 0 {
 		return ""
 	}
-	return u.s[u.queryEnd+1:]
+	return u.s[u.queryEnd()+1:]
 }
 
 // DecodedUserinfo returns the userinfo with its percent-encoding decoded.
@@ -319,12 +458,12 @@ func (u URI) DecodedFragment() string { return unescapeValid(u.Fragment()) }
 // WithoutFragment returns u without its fragment, as a base URI is used
 // (RFC 3986 5.1) and as the "current document" is named.
 func (u URI) WithoutFragment() URI {
-	if u.flags&hasFragment == 0 {
+	if u.flags()&hasFragment == 0 {
 		return u
 	}
 	v := u
-	v.s = u.s[:u.queryEnd]
-	v.flags &^= hasFragment
+	v.s = u.s[:u.queryEnd()]
+	v.hi &^= uint64(hasFragment) << flagsShift
 	return v
 }
 

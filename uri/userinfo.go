@@ -11,7 +11,7 @@ func (u URI) Redacted() string {
 		return u.s
 	}
 	user, _, _ := strings.Cut(u.Userinfo(), ":")
-	return u.s[:u.authStart()] + user + ":xxxxx" + u.s[u.hostStart-1:]
+	return u.s[:u.authStart()] + user + ":xxxxx" + u.s[u.hostStart()-1:]
 }
 
 // User returns the user name part of the userinfo as written: the text
@@ -19,7 +19,7 @@ func (u URI) Redacted() string {
 // at all ("http://@a/" has an empty user name, "http://a/" none).
 // Decode it with Unescape.
 func (u URI) User() (string, bool) {
-	if u.flags&hasUserinfo == 0 {
+	if u.flags()&hasUserinfo == 0 {
 		return "", false
 	}
 	user, _, _ := strings.Cut(u.Userinfo(), ":")
@@ -31,7 +31,7 @@ func (u URI) User() (string, bool) {
 // password, "http://u@a/" none). RFC 3986 3.2.1 deprecates passwords in
 // URIs; they are read here so that a tool can find and remove them.
 func (u URI) Password() (string, bool) {
-	if u.flags&hasUserinfo == 0 {
+	if u.flags()&hasUserinfo == 0 {
 		return "", false
 	}
 	_, pw, ok := strings.Cut(u.Userinfo(), ":")

@@ -394,8 +394,7 @@ func appendParams(b []byte, u *uri.URI, flush func([]byte) []byte) []byte {
 // writer would write a block at a time.
 const shortInput = 4 << 10
 
-// parts are the components of a URI, each read once: an accessor of a
-// uri.URI copies the URI (48 bytes) at every call.
+// parts are the components of a URI, each read once.
 type parts struct {
 	s, scheme, userinfo, host, port, path, query, fragment string
 	hostAt, queryAt                                        int // where host and query start in s
@@ -404,7 +403,7 @@ type parts struct {
 }
 
 // read sets p, the zero parts, to u's components with as few accessor
-// calls as it can (each copies u): the flags and most components follow
+// calls as it can: the flags and most components follow
 // from where the others end in u's text, which is [scheme ":"] ["//"
 // [userinfo "@"] host [":" port]] path ["?" query] ["#" fragment].
 func (p *parts) read(u *uri.URI) {
