@@ -252,6 +252,8 @@ uris '@: authority' 'http://' 'a@:' '/' short
 uris 'host' 'http://' 'a' '/' short
 uris 'host labels' 'http://' 'a.' '/' short
 uris 'port' 'http://a:' '1' '/' short
+uris 'scheme' '' 'a' '://h/p' short
+uris 'userinfo' 'http://' 'u' '@h/p' short
 uris 'query a=b&' 'http://a/?' 'a=b&' '' short
 uris '&&&&' 'http://a/?' '&' '' short
 uris 'fragment' 'http://a/#' 'a%20' '' short
