@@ -421,10 +421,11 @@ func (p *parts) read(u *uri.URI) {
 	p.kind = u.HostKind() // NoHost: no authority
 	if p.kind != uri.NoHost {
 		auth := u.Authority()
-		p.host = u.Host()
+		p.host = auth
 		i += len("//")
 		p.hostAt = i
-		if len(p.host) != len(auth) { // a userinfo or a port (rare)
+		if u.HasUserinfo() || u.HasPort() { // rare
+			p.host = u.Host()
 			p.userinfo, p.hasUserinfo = u.Userinfo(), u.HasUserinfo()
 			p.port, p.hasPort = u.Port(), u.HasPort()
 			if p.hasUserinfo {
