@@ -127,16 +127,14 @@ func parseMasks(s string) (URI, bool) {
 		}
 		f |= hasFragment
 	}
-	kind := NoHost
+	// pack's work without its bounds checks: every length is below 64,
+	// none is found again in the text. The words are made before the
+	// call of regNameKind, so that little is kept across it.
+	lo := uint64(e) | uint64(p)<<32
+	hi := uint64(q) | uint64(j)<<schemeShift | uint64(k-a)<<hostShift | uint64(e-k)<<portShift |
+		uint64(f)<<flagsShift
 	if f&hasAuthority != 0 {
-		kind = regNameKind(s[a:k])
+		hi |= uint64(regNameKind(s[a:k])) << kindShift
 	}
-	// pack's work without its bounds checks: every length is below
-	// 64, none is found again in the text.
-	return URI{
-		s:  s,
-		lo: uint64(e) | uint64(p)<<32,
-		hi: uint64(q) | uint64(j)<<schemeShift | uint64(k-a)<<hostShift | uint64(e-k)<<portShift |
-			uint64(f)<<flagsShift | uint64(kind)<<kindShift,
-	}, true
+	return URI{s: s, lo: lo, hi: hi}, true
 }
