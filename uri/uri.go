@@ -77,10 +77,7 @@ const (
 // says (the parsers and Resolve write them so): then a URI has one
 // packing, and == compares URIs.
 func (f *fields) pack() URI {
-	sl := uint64(0)
-	if f.flags&hasScheme != 0 {
-		sl = min(uint64(f.schemeEnd), schemeMask)
-	}
+	sl := min(uint64(f.schemeEnd), schemeMask)
 	hl := min(uint64(f.hostEnd-f.hostStart), lenMask)
 	pl := min(uint64(f.pathStart-f.hostEnd), lenMask)
 	return URI{
