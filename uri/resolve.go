@@ -3,8 +3,9 @@ package uri
 import (
 	"errors"
 	"strconv"
-	"strings"
 	"unsafe"
+
+	"github.com/urikit/urikit/internal/chars"
 )
 
 // DotPolicy chooses what Resolve2396 does with ".." segments that would
@@ -357,7 +358,7 @@ func (u *URI) mergeDir() string {
 	if p == "" && u.flags()&hasAuthority != 0 {
 		return "/"
 	}
-	return p[:strings.LastIndexByte(p, '/')+1]
+	return p[:chars.LastIndexByte(p, '/')+1]
 }
 
 // withFragmentOf returns u without its fragment, plus the fragment of

@@ -175,6 +175,22 @@ func IndexPair(s string, a, b byte) int {
 	return -1
 }
 
+// LastIndexByte returns the offset of the last byte c of s, or -1, as
+// strings.LastIndexByte does, reading eight bytes at a time from the end
+// (the directory of a path ends at its last "/", often a file name or
+// more back).
+func LastIndexByte(s string, c byte) int {
+	i := len(s)
+	for ; i >= 8; i -= 8 {
+		if m := equal(load(s[i-8:]), c); m != 0 {
+			return i - 8 + (63-bits.LeadingZeros64(m))>>3
+		}
+	}
+	for i--; i >= 0 && s[i] != c; i-- {
+	}
+	return i
+}
+
 // equal returns the word whose byte k has its high bit set when byte k
 // of w is c, and no other bit: the bytes of w^c that are not zero set
 // the high bit of a sum that cannot carry into the next byte.

@@ -112,6 +112,42 @@ func TestIndexUpperEveryByte(t *testing.T) {
 // up to 9 bytes over an alphabet with both bytes of the pair, a byte
 // that differs from them in one bit, and a non-ASCII byte, and on
 // random longer strings, for a pair of two bytes and of one byte twice.
+// TestLastIndexByte checks LastIndexByte against strings.LastIndexByte on
+// every string of up to 9 bytes over a small alphabet, and on random
+// strings of up to 80 bytes, for bytes with and without the high bit.
+func TestLastIndexByte(t *testing.T) {
+	for _, c := range []byte{'/', 0x00, 0x80, 0xFF} {
+		alphabet := string([]byte{c, c ^ 1, c ^ 0x80, 'a'})
+		check := func(b []byte) {
+			if got, want := LastIndexByte(string(b), c), strings.LastIndexByte(string(b), c); got != want {
+				t.Fatalf("LastIndexByte(%q, %q) = %d, want %d", b, c, got, want)
+			}
+		}
+		var walk func(b []byte)
+		walk = func(b []byte) {
+			check(b)
+			if len(b) == 9 {
+				return
+			}
+			for k := range len(alphabet) {
+				walk(append(b, alphabet[k]))
+			}
+		}
+		walk(nil)
+		rng := rand.New(rand.NewPCG(7, 8))
+		for range 20000 {
+			b := make([]byte, rng.IntN(80))
+			for k := range b {
+				b[k] = alphabet[rng.IntN(len(alphabet))]
+				if rng.IntN(3) == 0 {
+					b[k] = byte(rng.IntN(256))
+				}
+			}
+			check(b)
+		}
+	}
+}
+
 func TestIndexPair(t *testing.T) {
 	for _, p := range [][2]byte{{'/', '.'}, {'.', '.'}, {0x80, 0x00}} {
 		want := func(s string) int {
