@@ -108,46 +108,38 @@ func TestIndexUpperEveryByte(t *testing.T) {
 	}
 }
 
+// eachString calls f with every string of up to 9 bytes over alphabet,
+// then with 20,000 random strings of up to 80 bytes, a byte in three of
+// them any byte, the others from alphabet (seed picks them).
+func eachString(alphabet string, seed uint64, f func(s string)) {
+	var walk func(b []byte)
+	walk = func(b []byte) {
+		f(string(b))
+		if len(b) == 9 {
+			return
+		}
+		for k := range len(alphabet) {
+			walk(append(b, alphabet[k]))
+		}
+	}
+	walk(nil)
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	for range 20000 {
+		b := make([]byte, rng.IntN(80))
+		for k := range b {
+			b[k] = alphabet[rng.IntN(len(alphabet))]
+			if rng.IntN(3) == 0 {
+				b[k] = byte(rng.IntN(256))
+			}
+		}
+		f(string(b))
+	}
+}
+
 // TestIndexPair compares IndexPair with strings.Index on every string of
 // up to 9 bytes over an alphabet with both bytes of the pair, a byte
 // that differs from them in one bit, and a non-ASCII byte, and on
 // random longer strings, for a pair of two bytes and of one byte twice.
-// TestLastIndexByte checks LastIndexByte against strings.LastIndexByte on
-// every string of up to 9 bytes over a small alphabet, and on random
-// strings of up to 80 bytes, for bytes with and without the high bit.
-func TestLastIndexByte(t *testing.T) {
-	for _, c := range []byte{'/', 0x00, 0x80, 0xFF} {
-		alphabet := string([]byte{c, c ^ 1, c ^ 0x80, 'a'})
-		check := func(b []byte) {
-			if got, want := LastIndexByte(string(b), c), strings.LastIndexByte(string(b), c); got != want {
-				t.Fatalf("LastIndexByte(%q, %q) = %d, want %d", b, c, got, want)
-			}
-		}
-		var walk func(b []byte)
-		walk = func(b []byte) {
-			check(b)
-			if len(b) == 9 {
-				return
-			}
-			for k := range len(alphabet) {
-				walk(append(b, alphabet[k]))
-			}
-		}
-		walk(nil)
-		rng := rand.New(rand.NewPCG(7, 8))
-		for range 20000 {
-			b := make([]byte, rng.IntN(80))
-			for k := range b {
-				b[k] = alphabet[rng.IntN(len(alphabet))]
-				if rng.IntN(3) == 0 {
-					b[k] = byte(rng.IntN(256))
-				}
-			}
-			check(b)
-		}
-	}
-}
-
 func TestIndexPair(t *testing.T) {
 	for _, p := range [][2]byte{{'/', '.'}, {'.', '.'}, {0x80, 0x00}} {
 		want := func(s string) int {
@@ -157,32 +149,24 @@ func TestIndexPair(t *testing.T) {
 			}
 			return k
 		}
-		alphabet := string([]byte{p[0], p[1], p[0] ^ 1, p[1] ^ 0x20, 0xFF})
-		var walk func(b []byte)
-		walk = func(b []byte) {
-			if got, w := IndexPair(string(b), p[0], p[1]), want(string(b)); got != w {
-				t.Fatalf("IndexPair(%q, %q, %q) = %d, want %d", b, p[0], p[1], got, w)
+		eachString(string([]byte{p[0], p[1], p[0] ^ 1, p[1] ^ 0x20, 0xFF}), 5, func(s string) {
+			if got, w := IndexPair(s, p[0], p[1]), want(s); got != w {
+				t.Fatalf("IndexPair(%q, %q, %q) = %d, want %d", s, p[0], p[1], got, w)
 			}
-			if len(b) == 9 {
-				return
+		})
+	}
+}
+
+// TestLastIndexByte compares LastIndexByte with strings.LastIndexByte on
+// every string of up to 9 bytes over an alphabet with the byte, bytes
+// that differ from it in one bit and a letter, and on random longer
+// strings, for bytes with and without the high bit.
+func TestLastIndexByte(t *testing.T) {
+	for _, c := range []byte{'/', 0x00, 0x80, 0xFF} {
+		eachString(string([]byte{c, c ^ 1, c ^ 0x80, 'a'}), 7, func(s string) {
+			if got, want := LastIndexByte(s, c), strings.LastIndexByte(s, c); got != want {
+				t.Fatalf("LastIndexByte(%q, %q) = %d, want %d", s, c, got, want)
 			}
-			for k := range len(alphabet) {
-				walk(append(b, alphabet[k]))
-			}
-		}
-		walk(nil)
-		rng := rand.New(rand.NewPCG(5, 6))
-		for range 20000 {
-			b := make([]byte, rng.IntN(80))
-			for k := range b {
-				b[k] = alphabet[rng.IntN(len(alphabet))]
-				if rng.IntN(3) == 0 {
-					b[k] = byte(rng.IntN(256))
-				}
-			}
-			if got, w := IndexPair(string(b), p[0], p[1]), want(string(b)); got != w {
-				t.Fatalf("IndexPair(%q, %q, %q) = %d, want %d", b, p[0], p[1], got, w)
-			}
-		}
+		})
 	}
 }
