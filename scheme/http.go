@@ -151,7 +151,7 @@ func (v HTTP) MarshalJSON() ([]byte, error) { return appendHTTPJSON(nil, v.u, ni
 // at a time and flushed: the target comes twice, and a repaired URL can
 // be three times its input (issue 26).
 func appendHTTPJSON(b []byte, u uri.URI, flush func([]byte) []byte) ([]byte, error) {
-	// Each accessor of u is read once: an inlined call copies u.
+	// Each accessor of u is read once.
 	s, sch, h, kind := u.String(), u.Scheme(), u.Host(), u.HostKind()
 	path, query, hasQuery := u.Path(), u.Query(), u.HasQuery()
 	hasUserinfo, hasFragment, hasPortText := u.HasUserinfo(), u.HasFragment(), u.HasPort()

@@ -379,8 +379,7 @@ func (c *call) parseURI(in string) (uri.URI, []iri.Change, error) {
 		}
 		return u, changes, err
 	}
-	// Without --repair, parseRef's steps in line: the URI is copied
-	// once less for every input of every subcommand.
+	// Without --repair, parseRef's steps in line.
 	u, err := uri.ParseWith(in, c.opts)
 	if err == nil && u.HasScheme() { // a relative reference has no scheme's rules
 		err = scheme.Check(u)
