@@ -112,8 +112,11 @@ func TestPackBuilt(t *testing.T) {
 		}
 	}
 	var r Resolver
-	for _, b := range refs {
-		if !b.HasScheme() || b.HasFragment() || len(b.String()) > 400 {
+	for i, b := range refs {
+		// Every seventh base of up to 400 bytes, each against every
+		// reference: 7 is prime to the counts of packShapes' loops, so
+		// each shape has some.
+		if !b.HasScheme() || b.HasFragment() || len(b.String()) > 400 || i%7 != 0 {
 			continue
 		}
 		r.Reset(b)
