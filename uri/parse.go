@@ -131,9 +131,6 @@ func parseWith(s string, o Options) (URI, error) {
 	if o.Grammar != RFC2396 {
 		return parse(s, o.AllowZoneID)
 	}
-	if len(s) > math.MaxInt32 {
-		return URI{}, fail(s, 0, ComponentNone, ErrTooLong)
-	}
 	return parse2396(s) // URI{} on error
 }
 
@@ -402,6 +399,9 @@ func (u *fields) parseAuthority(s string, i int, zoneID bool) (int, error) {
 // The scan is one pass left to right, so that an error is reported at
 // the first byte that no valid reference could have there.
 func parse2396(s string) (URI, error) {
+	if len(s) > math.MaxInt32 {
+		return URI{}, fail(s, 0, ComponentNone, ErrTooLong)
+	}
 	var f fields
 	if err := f.parse2396(s); err != nil {
 		return URI{}, err

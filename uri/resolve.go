@@ -128,12 +128,7 @@ func (u *URI) resolve(ref, t *URI) {
 		*t = *ref
 		return
 	case isEmptyRef(ref):
-		// u without its fragment (WithoutFragment), in place.
-		*t = *u
-		if u.flags()&hasFragment != 0 {
-			t.s = u.s[:u.queryEnd()]
-			t.hi &^= uint64(hasFragment) << flagsShift
-		}
+		*t = u.WithoutFragment()
 		return
 	}
 	var d baseDir

@@ -460,7 +460,7 @@ func (u URI) WithoutFragment() URI {
 	}
 	v := u
 	v.s = u.s[:u.queryEnd()]
-	v.hi &^= uint64(hasFragment) << flagsShift
+	v.clearFlags(hasFragment)
 	return v
 }
 
